@@ -1,0 +1,137 @@
+"""The fixed API every game kind offers: setup, pending decisions, apply, views, results."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.errors import IllegalAction
+
+Action = dict[str, Any]
+
+
+class Option(BaseModel):
+    """One legal answer to a decision, ready to submit as it is."""
+
+    label: str
+    action: Action
+    detail: str = ""
+
+
+class Decision(BaseModel):
+    """Who must decide what right now, with everything a front end needs to render the prompt."""
+
+    player: int
+    kind: str
+    key: str = Field(description="Stable id of this decision point; changes when it is answered.")
+    prompt: str
+    options: list[Option] = Field(default_factory=list)
+    constraints: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Limits for free-form answers (e.g. an offer); validate drafts with check().",
+    )
+    current: Action | None = Field(
+        default=None, description="The player's answer so far, if it may still be changed."
+    )
+
+
+class GameEvent(BaseModel):
+    """Something that happened, for narration; each game defines its own event types."""
+
+    model_config = ConfigDict(frozen=True)
+    type: str
+
+
+class Standing(BaseModel):
+    """One player's final place."""
+
+    player: int
+    rank: int
+    score: int
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class Results(BaseModel):
+    """Final standings, winners and how the tie (if any) was broken."""
+
+    standings: list[Standing]
+    winners: list[int]
+    tiebreak: str
+
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class GameKind(ABC, Generic[S]):
+    """A game's rules behind one small API; every front end goes through it."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    settings_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseModel]]
+
+    def settings(self, raw: dict[str, Any] | None = None) -> BaseModel:
+        """Validate settings against this kind's schema."""
+        return self.settings_model.model_validate(raw or {})
+
+    def check_player_count(self, players: int) -> None:
+        """Raise IllegalAction if this many players cannot play."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                f"{self.title} needs {self.min_players} to {self.max_players} players, not {players}."
+            )
+
+    @abstractmethod
+    def new_game(
+        self, seed: int, players: int, settings: dict[str, Any] | None = None
+    ) -> tuple[S, list[GameEvent]]:
+        """Set up a game and run it to its first decision."""
+
+    @abstractmethod
+    def pending(self, state: S) -> list[Decision]:
+        """The decisions owed right now, one per player who must act."""
+
+    @abstractmethod
+    def decision_for(self, state: S, player: int) -> Decision | None:
+        """The decision this player may make now (also when it may still be changed)."""
+
+    @abstractmethod
+    def apply(self, state: S, player: int, action: Action) -> tuple[S, list[GameEvent]]:
+        """Return the new state and events, or raise IllegalAction leaving `state` untouched."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` may see (None: a spectator), with hidden information removed."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def results(self, state: S) -> Results | None:
+        """Final standings once the game is over, else None."""
+
+    def check(self, state: S, player: int, action: Action) -> None:
+        """Raise IllegalAction if `action` is not legal now; changes nothing."""
+        self.apply(state, player, action)
+
+    def load(self, data: str | dict[str, Any]) -> S:
+        """Rebuild a state from its JSON form."""
+        if isinstance(data, str):
+            return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+        return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+    def dump(self, state: S) -> str:
+        """Serialise a state to JSON."""
+        return state.model_dump_json()
+
+    def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:
+        """A uniformly chosen legal answer; games with free-form answers override this."""
+        if not decision.options:
+            raise NotImplementedError(f"{self.name} must sample free-form decisions itself")
+        return rng.choice(decision.options).action
