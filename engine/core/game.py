@@ -83,7 +83,8 @@ class GameKind(ABC, Generic[S]):
         """Raise IllegalAction if this many players cannot play."""
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(
-                f"{self.title} needs {self.min_players} to {self.max_players} players, not {players}."
+                f"{self.title} needs {self.min_players} to {self.max_players} players, "
+                f"not {players}."
             )
 
     @abstractmethod

@@ -85,7 +85,7 @@ def negotiation_decision(table: Table, step: NegotiationStep) -> Decision:
                 "current": step.offer,
                 "exactly_one": must_answer_single(step),
                 "may_offer_nothing": step.offer is None,
-                "partner": [s for s in step.seats if s != seat][0],
+                "partner": next(s for s in step.seats if s != seat),
                 "action": step.action,
             }
         },

@@ -64,7 +64,9 @@ class NegotiationStarted(GameEvent):
     action: ActionCard
     seats: list[int]
     opener: int
-    decided_by: str = Field(description="ESR-3: the colour, 'money' or 'seat' that picked the opener")
+    decided_by: str = Field(
+        description="ESR-3: the colour, 'money' or 'seat' that picked the opener"
+    )
 
 
 class OfferMade(GameEvent):

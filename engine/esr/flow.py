@@ -236,7 +236,8 @@ def finish_free_choice_pick(table: Table) -> None:
 def skip_empty_supply(table: Table) -> None:
     """Short supply: take what there is (ESR-11); with nothing left, the picks end."""
     step = table.state.step
-    while isinstance(step, FreeChoiceStep) and step.stage == "take" and sum(table.state.supply) == 0:
+    supply = table.state.supply
+    while isinstance(step, FreeChoiceStep) and step.stage == "take" and sum(supply) == 0:
         finish_free_choice_pick(table)
         step = table.state.step
 

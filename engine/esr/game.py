@@ -55,7 +55,7 @@ class EsrGame(GameKind[EsrState]):
             raise NotYourTurn("You have no seat in this game.")
         if state.phase == "over":
             raise IllegalAction("The game is over.")
-        table = Table(state.model_copy(deep=True))
+        table = Table(state.clone())
         _dispatch(table, player, action)
         flow.advance(table)
         return table.state, table.events

@@ -35,7 +35,9 @@ def must_answer_single(step: NegotiationStep) -> bool:
 def check_offer(table: Table, step: NegotiationStep, seat: int, gems: Sequence[int]) -> None:
     """Raise IllegalAction unless `seat` may offer `gems` now."""
     if len(gems) != 4 or any(n < 0 for n in gems):
-        raise IllegalAction("An offer names how many red, yellow, green and blue gemstones you give.")
+        raise IllegalAction(
+            "An offer names how many red, yellow, green and blue gemstones you give."
+        )
     own = table.gems(seat)
     for colour, n in enumerate(gems):
         if n > own[colour]:

@@ -55,14 +55,13 @@ class Table:
         if not deck:
             raise IllegalAction("The event deck is empty.")
         if deck[0].face_up:
-            for slot in deck:
-                slot.face_up = False
+            deck[:] = [EventSlot(card=slot.card) for slot in deck]
             self.state.rng.shuffle(deck)
             self.emit(EventDeckShuffled(size=len(deck)))
         return deck.pop(0).card
 
     def turn_order(self, seats: list[int]) -> tuple[list[int], str]:
-        """Order seats by ESR-3 (fewer red, yellow, green, blue; then ESR-2) and say what decided."""
+        """Order seats by ESR-3 (fewer red, yellow, green, blue; then ESR-2); say what decided."""
         players = self.state.players
 
         def key(seat: int) -> tuple[int, ...]:

@@ -1,0 +1,29 @@
+"""Automatic players by level name; each answers a decision from what its seat may know."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.errors import EngineError
+from engine.core.game import Action, Decision, GameKind
+
+Policy = Callable[[GameKind, Any, Decision, random.Random], Action]
+
+
+def random_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """Pick uniformly among legal answers (the game samples free-form ones, e.g. offers)."""
+    return kind.sample_action(state, decision, rng)
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy}
+
+
+def get_policy(name: str) -> Policy:
+    """Look up a policy by level name."""
+    try:
+        return POLICIES[name]
+    except KeyError:
+        known = ", ".join(sorted(POLICIES))
+        raise EngineError(f"Unknown AI level {name!r}. Known levels: {known}.") from None

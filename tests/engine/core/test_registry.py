@@ -1,0 +1,29 @@
+"""The registry of game kinds."""
+
+import pytest
+
+from engine import get_kind, kinds
+from engine.core.errors import IllegalAction, UnknownGame
+
+
+def test_esr_is_registered_with_its_player_counts_and_settings_schema() -> None:
+    esr = get_kind("esr")
+    assert esr.title == "Edel, Stein & Reich"
+    assert (esr.min_players, esr.max_players) == (3, 5)
+    assert esr.settings_model.model_json_schema()["type"] == "object"
+    assert esr in kinds()
+
+
+def test_unknown_game_names_the_known_ones() -> None:
+    with pytest.raises(UnknownGame, match="esr"):
+        get_kind("chess")
+
+
+def test_wrong_player_count_is_refused_with_a_clear_message() -> None:
+    with pytest.raises(IllegalAction, match="needs 3 to 5 players, not 2"):
+        get_kind("esr").new_game(1, 2)
+
+
+def test_unknown_settings_are_refused() -> None:
+    with pytest.raises(ValueError):
+        get_kind("esr").new_game(1, 3, {"rounds": 9})
