@@ -98,6 +98,9 @@ EXPECTED_EFFECTS = {
     "colour_bonus": 4, "majority_bonus": 2, "per_gem": 4, "certificate": 15, "one_plus_one": 2,
     "half_scoring": 2, "exchange": 4, "remove": 2, "trio": 2, "halve_all": 2,
 }
+COLOUR_BONUS_AMOUNTS = {"red": 8, "yellow": 7, "green": 6, "blue": 5}  # ESR-9
+MAJORITY_BONUS_AMOUNT, PER_GEM_AMOUNT = 4, 1  # ESR-9
+ONE_PLUS_ONE_PAIRS = [["blue", "red"], ["green", "yellow"]]  # ESR-8, each pair sorted
 
 
 class GemCardFile(BaseModel):
@@ -132,6 +135,17 @@ class EventCardFile(BaseModel):
         counts = Counter(c.effect for c in cards)
         if dict(counts) != EXPECTED_EFFECTS:
             raise ValueError(f"deck must hold {EXPECTED_EFFECTS}, not {dict(counts)}")
+        bonuses = {c.colour: c.amount for c in cards if isinstance(c, ColourBonus)}
+        if bonuses != COLOUR_BONUS_AMOUNTS:
+            raise ValueError(f"ESR-9: one colour bonus card per colour, {COLOUR_BONUS_AMOUNTS}")
+        if any(c.amount != MAJORITY_BONUS_AMOUNT for c in cards if isinstance(c, MajorityBonus)):
+            raise ValueError(f"ESR-9: majority bonus cards pay +{MAJORITY_BONUS_AMOUNT}")
+        per_gem = sorted((c.colour, c.amount) for c in cards if isinstance(c, PerGem))
+        if per_gem != sorted((colour, PER_GEM_AMOUNT) for colour in COLOURS):
+            raise ValueError(f"ESR-9: one per-gemstone card per colour, +{PER_GEM_AMOUNT} each")
+        pairs = sorted(sorted(c.colours) for c in cards if isinstance(c, OnePlusOne))
+        if pairs != ONE_PLUS_ONE_PAIRS:
+            raise ValueError("ESR-8: the 1+1 cards name red+blue and yellow+green")
         return cards
 
 
@@ -147,7 +161,7 @@ def _load(path: Path, model: type[BaseModel]) -> BaseModel:
         return model.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except FileNotFoundError:
         raise DataFileError(f"Data file {path} is missing.") from None
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:  # JSON files are UTF-8 text
         raise DataFileError(f"Data file {path} is not valid JSON: {exc}") from None
     except ValidationError as exc:
         first = exc.errors()[0]

@@ -36,7 +36,12 @@ class EsrGame(GameKind[EsrState]):
                  ) -> tuple[EsrState, list[GameEvent]]:
         """Set up a game and run it to the first action choice."""
         self.check_player_count(players)
-        valid = self.settings(settings).model_dump()
+        try:
+            valid = self.settings(settings).model_dump()
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            where = ".".join(str(p) for p in problem["loc"])
+            raise IllegalAction(f"Setting {where!r} is not valid: {problem['msg']}.") from None
         table = flow.new_state(seed, players, valid)
         return table.state, table.events
 
@@ -51,7 +56,7 @@ class EsrGame(GameKind[EsrState]):
     def apply(self, state: EsrState, player: int, action: Action
               ) -> tuple[EsrState, list[GameEvent]]:
         """Apply one action to a deep copy; the given state is never changed."""
-        if not 0 <= player < state.num_players:
+        if isinstance(player, bool) or not 0 <= player < state.num_players:
             raise NotYourTurn("You have no seat in this game.")
         if state.phase == "over":
             raise IllegalAction("The game is over.")
@@ -106,7 +111,9 @@ def _dispatch(table: Table, seat: int, action: Action) -> None:
         flow.choose(table, seat, str(action.get("card")))
         return
     step = state.step
-    if not isinstance(step, NegotiationStep) and _step_owner(step) != seat:
+    if isinstance(step, NegotiationStep):
+        negotiation.check_turn(step, seat)
+    elif _step_owner(step) != seat:
         raise NotYourTurn("It is not your turn to decide.")
     if isinstance(step, NegotiationStep):
         if kind == "accept":

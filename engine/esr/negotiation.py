@@ -135,10 +135,17 @@ def _accept(table: Table, step: NegotiationStep, acceptor: int, offerer: int,
     carry_out(table, step.action, offerer)
 
 
-def _step_for(table: Table, seat: int) -> NegotiationStep:
-    step = table.state.step
-    if not isinstance(step, NegotiationStep) or seat not in step.seats:
+def check_turn(step: NegotiationStep, seat: int) -> None:
+    """Raise NotYourTurn unless `seat` is the negotiator who must answer now."""
+    if seat not in step.seats:
         raise NotYourTurn("You are not part of this negotiation.")
     if step.to_move != seat:
         raise NotYourTurn("It is your partner's turn to answer.")
+
+
+def _step_for(table: Table, seat: int) -> NegotiationStep:
+    step = table.state.step
+    if not isinstance(step, NegotiationStep):
+        raise NotYourTurn("There is no negotiation now.")
+    check_turn(step, seat)
     return step

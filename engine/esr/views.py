@@ -33,6 +33,8 @@ def event_card_view(card_id: int | None) -> dict[str, Any] | None:
 
 def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
     """The game as `viewer` (a seat, or None for a spectator) may see it."""
+    if viewer is not None and not 0 <= viewer < state.num_players:
+        viewer = None  # someone without a seat sees what a spectator sees
     revealed = state.phase != "choose"
     players = []
     for seat, p in enumerate(state.players):

@@ -24,6 +24,19 @@ def test_wrong_player_count_is_refused_with_a_clear_message() -> None:
         get_kind("esr").new_game(1, 2)
 
 
-def test_unknown_settings_are_refused() -> None:
-    with pytest.raises(ValueError):
+def test_unknown_settings_are_refused_with_a_message() -> None:
+    with pytest.raises(IllegalAction, match="rounds"):
         get_kind("esr").new_game(1, 3, {"rounds": 9})
+
+
+def test_a_bool_is_not_a_seat() -> None:
+    esr = get_kind("esr")
+    state, _ = esr.new_game(1, 3)
+    with pytest.raises(IllegalAction):
+        esr.apply(state, True, {"type": "choose", "card": "money"})
+
+
+def test_a_viewer_without_a_seat_sees_the_spectator_view() -> None:
+    esr = get_kind("esr")
+    state, _ = esr.new_game(1, 3)
+    assert esr.view(state, 7) == esr.view(state, None)
