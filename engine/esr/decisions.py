@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.game import Decision, Option
 from engine.esr import instants
 from engine.esr.cards import cards
-from engine.esr.gems import COLOURS, describe
+from engine.esr.gems import COLOURS, beats, best_offer_of_size, describe, offer_key
 from engine.esr.negotiation import must_answer_single
 from engine.esr.state import (
     ACTION_NAMES,
@@ -54,6 +54,38 @@ def choose_decision(state: EsrState, seat: int) -> Decision:
     )
 
 
+def _offer_option(gems: list[int], label: str) -> Option:
+    return Option(label=f"{label} {describe(gems)}", action={"type": "offer", "gems": gems})
+
+
+def quick_offers(own: list[int], current: list[int] | None) -> list[Option]:
+    """Ready-made offers: the cheapest raise by quantity and by value, or one-gem openings."""
+    if current is None:
+        return [_offer_option([int(i == c) for i in range(4)], "Offer") for c in (3, 2, 1, 0)
+                if own[c]]
+    options = []
+    size = sum(current)
+    if sum(own) > size:
+        cheapest = best_offer_of_size(own[::-1], size + 1)[::-1]  # lowest colours first
+        options.append(_offer_option(cheapest, "Raise to"))
+    value_raises = [o for o in offers_of_size(own, size) if beats(o, current)]
+    if value_raises:
+        options.append(_offer_option(min(value_raises, key=offer_key), "Raise to"))
+    return options
+
+
+def offers_of_size(own: list[int], size: int) -> list[list[int]]:
+    """Every offer of exactly `size` gemstones that `own` can pay."""
+    found = []
+    for r in range(min(own[0], size) + 1):
+        for y in range(min(own[1], size - r) + 1):
+            for g in range(min(own[2], size - r - y) + 1):
+                b = size - r - y - g
+                if b <= own[3]:
+                    found.append([r, y, g, b])
+    return found
+
+
 def negotiation_decision(table: Table, step: NegotiationStep) -> Decision:
     """The negotiator to move: accept, raise (free-form, see constraints) or offer nothing."""
     state = table.state
@@ -70,12 +102,14 @@ def negotiation_decision(table: Table, step: NegotiationStep) -> Decision:
         options.append(Option(label="Offer nothing", action={"type": "offer", "gems": [0] * 4}))
     elif step.offer is None:
         prompt = f"You open the negotiation for {action}. Offer gemstones, or offer nothing."
-        options = [Option(label="Offer nothing", action={"type": "offer", "gems": [0] * 4},
+        options = [*quick_offers(own, None),
+                   Option(label="Offer nothing", action={"type": "offer", "gems": [0] * 4},
                           detail="Your partner may then offer you one gemstone.")]
     else:
         prompt = (f"Your partner offers {describe(step.offer)} for {action}. Accept (you take "
                   "the gemstones, they carry out the action) or raise.")
-        options = [Option(label=f"Accept {describe(step.offer)}", action={"type": "accept"})]
+        options = [Option(label=f"Accept {describe(step.offer)}", action={"type": "accept"}),
+                   *quick_offers(own, step.offer)]
     return Decision(
         player=seat, kind="esr.negotiate", key=_key(state, "negotiate"), prompt=prompt,
         options=options,

@@ -278,13 +278,22 @@ def test_negotiation_decision_offers_accept_and_describes_the_offer(esr, negotia
     state, _ = negotiate([3, 3, 3, 3], [3, 3, 3, 3])
     opening = esr.pending(state)[0]
     assert opening.constraints["offer"]["may_offer_nothing"]
-    assert [o.action for o in opening.options] == [{"type": "offer", "gems": [0, 0, 0, 0]}]
+    assert [o.action["gems"] for o in opening.options] == [
+        [0, 0, 0, 1], [0, 0, 1, 0], [0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0]]
+    assert opening.options[-1].label == "Offer nothing"
     state, _ = offer(esr, state, 0, [0, 2, 0, 0])
     answer = esr.pending(state)[0]
     assert answer.player == 1
     assert answer.constraints["offer"]["current"] == [0, 2, 0, 0]
     assert answer.constraints["offer"]["own"] == [3, 3, 3, 3]
-    assert [o.action for o in answer.options] == [{"type": "accept"}]
+    # Accept, then the cheapest raise by quantity and the cheapest by value (ESR-4).
+    assert [o.action for o in answer.options] == [
+        {"type": "accept"},
+        {"type": "offer", "gems": [0, 0, 0, 3]},
+        {"type": "offer", "gems": [1, 0, 0, 1]},
+    ]
+    for option in answer.options[1:]:
+        esr.apply(state, 1, option.action)  # every ready-made raise is legal
 
 
 def test_a_non_negotiator_sending_any_action_is_told_it_is_not_their_turn() -> None:

@@ -1,0 +1,178 @@
+"""The service's shared machinery: per-game locks, the state cache, apply and commit."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.game import Action, GameEvent
+from engine.service import ai
+from engine.service.deadlines import plan_deadlines
+from engine.service.errors import ConcurrentWrite, GameNotFound, GameNotRunning
+from engine.service.live import LiveGame, assemble, read_game
+from engine.service.models import AcceptedAction
+from engine.store import log
+from engine.store.db import Database
+from engine.store.models import By
+
+Clock = Callable[[], float]
+logger = logging.getLogger("juwelier.service")
+_MAX_AI_MOVES = 10_000  # a guard against a policy that never lets the game move on
+
+
+class ServiceCore:
+    """State shared by the service's parts; holds no Discord types, never sleeps."""
+
+    def __init__(self, db: Database, *, clock: Clock = time.time, snapshot_every: int = 32,
+                 auto_ai: bool = True, autopilot_level: str = ai.DEFAULT_LEVEL) -> None:
+        self._db = db
+        self._clock = clock
+        self._snapshot_every = max(1, snapshot_every)
+        self._auto_ai = auto_ai
+        self._autopilot_level = autopilot_level
+        self._cache: dict[int, LiveGame] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def db(self) -> Database:
+        """The underlying database."""
+        return self._db
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def _forget(self, game_id: int) -> None:
+        self._cache.pop(game_id, None)
+
+    async def _live(self, game_id: int) -> LiveGame:
+        """The started game, from the cache or rebuilt from the file; call under its lock."""
+        live = self._cache.get(game_id)
+        if live is not None:
+            return live
+        async with self._db.read(consistent=True) as conn:
+            rows = await read_game(conn, game_id)
+        if rows is None:
+            raise GameNotFound(game_id)
+        if rows[0].status == "lobby":
+            raise GameNotRunning("lobby")
+        live = assemble(*rows)
+        if live.info.status == "running":
+            # Ended games are rebuilt on demand instead: they are rarely read and never change.
+            self._cache[game_id] = live
+        return live
+
+    async def _running(self, game_id: int) -> LiveGame:
+        live = await self._live(game_id)
+        if live.info.status != "running":
+            raise GameNotRunning(live.info.status)
+        return live
+
+    @staticmethod
+    def _apply(live: LiveGame, seat: int, action: Any) -> tuple[Action, Any, list[GameEvent]]:
+        """Apply to a copy; returns the action exactly as it will be logged and replayed."""
+        if not isinstance(action, dict):
+            raise IllegalAction("That is not an action this game understands.")
+        try:
+            # Apply the JSON form, so the live state is exactly what a replay of the log gives.
+            logged = json.loads(json.dumps(action))
+        except (TypeError, ValueError):
+            raise IllegalAction("That action cannot be recorded.") from None
+        try:
+            state, events = live.kind.apply(live.state, seat, logged)
+        except EngineError:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError) as exc:
+            raise IllegalAction("That action is not valid here.") from exc
+        return logged, state, events
+
+    async def _commit(self, live: LiveGame, seat: int, action: Action, by: By, key: str,
+                      state: Any, events: list[GameEvent]) -> AcceptedAction:
+        """Log one applied action in its own transaction; the cache moves on only after COMMIT."""
+        kind, game_id = live.kind, live.id
+        seq, now = live.version + 1, self._clock()
+        over = kind.is_over(state)
+        results = kind.results(state) if over else None
+        deadlines = {} if over else plan_deadlines(
+            game_id, kind.pending(state), live.deadlines, live.deadline_settings, now,
+            live.ai_levels())
+        try:
+            async with self._db.transaction() as conn:
+                try:
+                    await log.append_action(conn, game_id, seq, seat=seat, action=action, by=by,
+                                            decision_key=key, now=now)
+                except sqlite3.IntegrityError as exc:
+                    # Another process appended to this log: our cached state is out of date.
+                    raise ConcurrentWrite() from exc
+                moved = await log.advance_game(
+                    conn, game_id, seq, now, status="finished" if over else "running",
+                    tiebreak=results.tiebreak if results else None)
+                if not moved:
+                    raise ConcurrentWrite()
+                if results is not None:
+                    await log.write_results(conn, game_id, results)
+                if deadlines != live.deadlines:
+                    await log.replace_deadlines(conn, game_id, deadlines.values())
+                if over or seq % self._snapshot_every == 0:
+                    await log.save_snapshot(conn, game_id, seq, kind.dump(state))
+        except BaseException:
+            # Whether or not the COMMIT reached the file, the file is the truth: reload from it.
+            self._forget(game_id)
+            raise
+        live.state, live.deadlines = state, deadlines
+        live.info.version, live.info.updated_at = seq, now
+        if over:
+            live.info.status, live.info.finished_at = "finished", now
+            live.info.tiebreak = results.tiebreak if results else None
+            self._forget(game_id)
+        return AcceptedAction(seq=seq, seat=seat, action=action, by=by, decision_key=key,
+                              events=events)
+
+    async def _play_ai(self, live: LiveGame, done: list[AcceptedAction]) -> list[AcceptedAction]:
+        """Let AI seats answer all they owe, each move committed on its own; call under lock."""
+        levels = live.ai_levels()
+        for _ in range(_MAX_AI_MOVES):
+            if live.info.status != "running":
+                break
+            owed = [d for d in live.kind.pending(live.state) if d.player in levels]
+            if not owed:
+                break
+            decision = owed[0]
+            done.append(await self._act(live, decision.player, decision, levels[decision.player],
+                                        "ai"))
+        return done
+
+    async def _act(self, live: LiveGame, seat: int, decision: Any, level: str,
+                   by: By) -> AcceptedAction:
+        """Answer `decision` for `seat` with the policy `level` (random as the fallback)."""
+        rng = ai.ai_rng(live.seed, live.version, seat)
+        policy = ai.get_policy(level) or ai.random_policy
+        try:
+            logged, state, events = self._apply(
+                live, seat, policy(live.kind, live.state, decision, rng))
+        except IllegalAction:
+            logger.warning("AI level %r played an illegal move in game #%s; playing randomly",
+                           level, live.id)
+            logged, state, events = self._apply(
+                live, seat, ai.random_policy(live.kind, live.state, decision, rng))
+        return await self._commit(live, seat, logged, by, decision.key, state, events)
+
+    async def _play_ai_safely(self, live: LiveGame) -> list[AcceptedAction]:
+        """AI moves after a player's committed move; a failure must not look like theirs did."""
+        done: list[AcceptedAction] = []
+        if not self._auto_ai:
+            return done
+        try:
+            await self._play_ai(live, done)
+        except Exception:
+            # The AI's deadline row is due already, so overdue() offers the move again.
+            logger.exception("AI moves failed in game #%s; they stay overdue", live.id)
+        return done

@@ -1,0 +1,82 @@
+"""Deadlines: seconds per decision kind, when each pending decision falls due, what is overdue."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from pydantic import BaseModel, ValidationError, field_validator
+
+from engine.core.game import Decision
+from engine.service.errors import BadSettings
+from engine.store.models import DeadlineRow
+
+# Keys are decision kinds, with or without the game prefix ("esr.negotiate" or "negotiate").
+DEFAULT_SECONDS: dict[str, float | None] = {
+    "choose_action": 120.0,
+    "negotiate": 90.0,
+    "default": 60.0,
+}
+
+
+class DeadlineSettings(BaseModel):
+    """Per-game seconds per decision kind; None switches the deadline off for that kind."""
+
+    model_config = {"extra": "forbid"}
+    seconds: dict[str, float | None]
+
+    @field_validator("seconds")
+    @classmethod
+    def _positive(cls, value: dict[str, float | None]) -> dict[str, float | None]:
+        for name, secs in value.items():
+            if secs is not None and secs <= 0:
+                raise ValueError(f"the deadline for {name!r} must be positive (or None for none)")
+        return value
+
+    @classmethod
+    def build(cls, overrides: Mapping[str, float | None] | None = None) -> DeadlineSettings:
+        """The defaults with `overrides` laid over them; BadSettings if they do not validate."""
+        try:
+            return cls(seconds={**DEFAULT_SECONDS, **(overrides or {})})
+        except ValidationError as exc:
+            raise BadSettings(f"Those deadlines do not work: {_first_error(exc)}") from None
+
+    def seconds_for(self, decision_kind: str) -> float | None:
+        """Seconds allowed for a decision of this kind, or None for no deadline."""
+        short = decision_kind.rsplit(".", 1)[-1]
+        for name in (decision_kind, short, "default"):
+            if name in self.seconds:
+                return self.seconds[name]
+        return None
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    return str(error.get("msg", "invalid value"))
+
+
+def plan_deadlines(game_id: int, pending: Iterable[Decision], previous: Mapping[int, DeadlineRow],
+                   settings: DeadlineSettings, now: float,
+                   ai_seats: Iterable[int]) -> dict[int, DeadlineRow]:
+    """The deadlines after a move: unchanged decisions keep theirs, new ones get a fresh one."""
+    ai = set(ai_seats)
+    planned: dict[int, DeadlineRow] = {}
+    for decision in pending:
+        seat = decision.player
+        before = previous.get(seat)
+        if before is not None and before.decision_key == decision.key:
+            # During the action choice the key stays the same while others choose: the clock
+            # keeps running from when the decision first became pending.
+            planned[seat] = before
+            continue
+        if seat in ai:
+            # AI seats move at once; the row only matters if that move failed (crash, error),
+            # and then it makes the AI show up as overdue so a front end retries it.
+            due = now
+        else:
+            seconds = settings.seconds_for(decision.kind)
+            if seconds is None:
+                continue
+            due = now + seconds
+        planned[seat] = DeadlineRow(game_id=game_id, seat=seat, decision_key=decision.key,
+                                    kind=decision.kind, due_at=due)
+    return planned

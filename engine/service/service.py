@@ -1,0 +1,78 @@
+"""GameService: the one facade every front end (Discord, terminal, tests) goes through."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from types import TracebackType
+
+from engine.service.ai import DEFAULT_LEVEL
+from engine.service.autopilot import AutopilotOps
+from engine.service.base import Clock
+from engine.service.games import PlayOps
+from engine.service.live import assemble
+from engine.service.lobby import LobbyOps
+from engine.service.reads import ReadOps
+from engine.store import games as rows
+from engine.store import log
+from engine.store.config import StoreConfig
+from engine.store.db import Database, Synchronous
+from engine.store.models import GameInfo
+
+
+class GameService(LobbyOps, PlayOps, AutopilotOps, ReadOps):
+    """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
+
+    @classmethod
+    async def open(cls, path: str | Path | None = None, *, clock: Clock = time.time,
+                   snapshot_every: int | None = None, synchronous: Synchronous | None = None,
+                   auto_ai: bool = True, autopilot_level: str = DEFAULT_LEVEL) -> GameService:
+        """Open the database (default: $JUWELIER_DB or ./juwelier.sqlite3) and its migrations."""
+        config = StoreConfig()
+        db = await Database.open(path if path is not None else config.db,
+                                 synchronous=synchronous or config.synchronous)
+        return cls(db, clock=clock, snapshot_every=snapshot_every or config.snapshot_every,
+                   auto_ai=auto_ai, autopilot_level=autopilot_level)
+
+    async def close(self) -> None:
+        """Close the database; the cache is dropped."""
+        self._cache.clear()
+        await self._db.close()
+
+    async def __aenter__(self) -> GameService:
+        """Use as `async with await GameService.open(...) as service:`."""
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        """Close on leaving the block."""
+        await self.close()
+
+    async def resume(self) -> list[GameInfo]:
+        """Load every running game into memory and play AI moves a crash left owed.
+
+        Call once on start-up, before serving requests; the result tells a front end which
+        games to re-attach (see get_messages) and which timers to re-arm (see deadlines).
+        """
+        async with self._db.read(consistent=True) as conn:
+            infos = await rows.fetch_games_by_status(conn, "running")
+            seeds = await rows.fetch_seeds(conn, "running")
+            snapshots = await log.running_snapshots(conn)
+            tails = await log.running_tails(conn)
+            deadlines = await log.fetch_deadlines(conn)
+        due: dict[int, list] = {}
+        for row in deadlines:
+            due.setdefault(row.game_id, []).append(row)
+        for info in infos:
+            if info.id in self._cache or self._lock(info.id).locked():
+                continue  # already live here; the cached copy is at least as new
+            self._cache[info.id] = assemble(info, seeds[info.id], snapshots.get(info.id),
+                                            tails.get(info.id, []), due.get(info.id, []))
+        for info in infos:
+            live = self._cache.get(info.id)
+            if live is not None and any(d.player in live.ai_levels()
+                                        for d in live.kind.pending(live.state)):
+                async with self._lock(info.id):
+                    await self._play_ai_safely(live)
+        return [live.info.model_copy(deep=True) for info in infos
+                if (live := self._cache.get(info.id)) is not None]

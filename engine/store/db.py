@@ -1,0 +1,177 @@
+"""Opening the SQLite file: durability pragmas, one connection, and the migrations runner."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+import aiosqlite
+
+from engine.store.config import StoreConfig
+from engine.store.errors import SchemaTooNew
+
+Synchronous = Literal["FULL", "NORMAL"]
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+class Migration:
+    """One numbered .sql file."""
+
+    def __init__(self, number: int, name: str, sql: str) -> None:
+        self.number, self.name, self.sql = number, name, sql
+
+    def statements(self) -> list[str]:
+        """Split the script into complete statements (triggers included)."""
+        out: list[str] = []
+        buffer = ""
+        for line in self.sql.splitlines(keepends=True):
+            buffer += line
+            if sqlite3.complete_statement(buffer):
+                if buffer.strip():
+                    out.append(buffer.strip())
+                buffer = ""
+        if buffer.strip() and not _only_comments(buffer):
+            raise ValueError(f"migration {self.name} ends with an incomplete statement")
+        return out
+
+
+def _only_comments(text: str) -> bool:
+    return all(not line.strip() or line.strip().startswith("--") for line in text.splitlines())
+
+
+def bundled_migrations(folder: Path | None = None) -> list[Migration]:
+    """The migrations shipped in engine/store/migrations (or `folder`), in number order."""
+    entries = (folder.iterdir() if folder is not None
+               else resources.files("engine.store.migrations").iterdir())
+    found: list[Migration] = []
+    for entry in entries:
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name, entry.read_text("utf-8")))
+    found.sort(key=lambda m: m.number)
+    numbers = [m.number for m in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise ValueError(f"migrations must be numbered 1..n without gaps, found {numbers}")
+    return found
+
+
+class Database:
+    """One aiosqlite connection; an asyncio lock keeps transactions from interleaving on it."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.conn = conn
+        self.path = path
+        # aiosqlite runs every call on one thread, but a transaction spans several awaits:
+        # without this lock a second coroutine's statements would land inside the first's.
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path | None = None, *, synchronous: Synchronous | None = None,
+                   migrations: list[Migration] | None = None) -> Database:
+        """Open (creating if needed) the file, set the pragmas and bring the schema up to date."""
+        config = StoreConfig()
+        target = Path(path) if path is not None else config.db
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so nothing commits implicitly.
+        conn = await aiosqlite.connect(target, isolation_level=None)
+        try:
+            await _configure(conn, synchronous or config.synchronous)
+            await migrate(conn, bundled_migrations() if migrations is None else migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, target)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Run the block in one write transaction: committed on success, rolled back on error."""
+        async with self._lock:
+            try:
+                # BEGIN inside the try: if we are cancelled while it runs, it still runs on
+                # aiosqlite's thread, and the rollback below must close it.
+                await self.conn.execute("BEGIN IMMEDIATE")
+                yield self.conn
+            except BaseException:
+                await _rollback(self.conn)
+                raise
+            try:
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                # A failed COMMIT may leave the transaction open; never let it leak into the next.
+                await _rollback(self.conn)
+                raise
+
+    @asynccontextmanager
+    async def read(self, *, consistent: bool = False) -> AsyncIterator[aiosqlite.Connection]:
+        """Use the connection for reads; `consistent` makes several queries see one snapshot."""
+        async with self._lock:
+            if not consistent:
+                yield self.conn
+                return
+            try:
+                # A read transaction: another process committing between our queries is unseen.
+                await self.conn.execute("BEGIN")
+                yield self.conn
+            finally:
+                await _rollback(self.conn)
+
+    async def close(self) -> None:
+        """Close the connection (a WAL checkpoint happens on the last close)."""
+        async with self._lock:
+            await self.conn.close()
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    # Suppressed: no transaction may be open any more (it had committed or never began).
+    with contextlib.suppress(sqlite3.Error):
+        await conn.execute("ROLLBACK")
+
+
+async def _configure(conn: aiosqlite.Connection, synchronous: Synchronous) -> None:
+    await conn.execute("PRAGMA busy_timeout = 5000")
+    cursor = await conn.execute("PRAGMA journal_mode = WAL")
+    mode = (await cursor.fetchone() or ("?",))[0]
+    if str(mode).lower() != "wal":
+        raise sqlite3.OperationalError(f"could not switch the database to WAL mode (got {mode})")
+    # FULL syncs the WAL on every commit: an acknowledged action survives power loss, not just
+    # a process crash (NORMAL in WAL mode may lose the last commits on power loss).
+    await conn.execute(f"PRAGMA synchronous = {synchronous}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The schema version recorded in the file (PRAGMA user_version)."""
+    cursor = await conn.execute("PRAGMA user_version")
+    row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> int:
+    """Apply every migration newer than the file's version, all in one transaction."""
+    latest = migrations[-1].number if migrations else 0
+    # IMMEDIATE takes the write lock first, so two processes opening a new file cannot both
+    # decide to apply the same migration.
+    try:
+        await conn.execute("BEGIN IMMEDIATE")
+        current = await schema_version(conn)
+        if current > latest:
+            raise SchemaTooNew(current, latest)
+        for migration in migrations:
+            if migration.number > current:
+                for statement in migration.statements():
+                    await conn.execute(statement)
+        if latest > current:
+            # user_version lives in the file header and is part of this transaction.
+            await conn.execute(f"PRAGMA user_version = {latest:d}")
+        await conn.execute("COMMIT")
+    except BaseException:
+        await _rollback(conn)
+        raise
+    return max(current, latest)

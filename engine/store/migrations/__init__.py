@@ -1,0 +1,1 @@
+"""Numbered schema migrations (NNNN_name.sql), applied in order by engine.store.db."""

@@ -1,0 +1,74 @@
+"""Leaderboards, player history and remembered front-end messages."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from engine.store.models import HistoryEntry, LeaderboardRow, MessageRef, UserId
+
+
+async def leaderboard(conn: aiosqlite.Connection, guild_id: int,
+                      limit: int = 10) -> list[LeaderboardRow]:
+    """Humans ranked by wins, then money won, over the guild's finished games."""
+    cursor = await conn.execute(
+        "SELECT s.user_id, "
+        # the name used in the player's most recent game
+        "  (SELECT s2.name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id "
+        "   WHERE s2.user_id = s.user_id AND g2.guild_id = ? ORDER BY g2.id DESC LIMIT 1), "
+        "  SUM(r.winner), COUNT(*), SUM(r.score) "
+        "FROM results r "
+        "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
+        "JOIN games g ON g.id = r.game_id "
+        "WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id IS NOT NULL "
+        "GROUP BY s.user_id "
+        "ORDER BY SUM(r.winner) DESC, SUM(r.score) DESC, COUNT(*) ASC, MIN(g.id) ASC "
+        "LIMIT ?",
+        (guild_id, guild_id, limit),
+    )
+    return [LeaderboardRow(user_id=r[0], name=r[1], wins=r[2], games=r[3], money=r[4])
+            for r in await cursor.fetchall()]
+
+
+async def history(conn: aiosqlite.Connection, user_id: UserId, guild_id: int | None = None,
+                  limit: int = 20) -> list[HistoryEntry]:
+    """The games (started or not) this user sat in, newest first."""
+    cursor = await conn.execute(
+        "SELECT g.id, g.kind, g.guild_id, g.channel_id, g.status, s.seat, "
+        "  (SELECT COUNT(*) FROM seats s3 WHERE s3.game_id = g.id), "
+        "  r.rank, r.score, r.winner, g.started_at, g.finished_at "
+        "FROM seats s JOIN games g ON g.id = s.game_id "
+        "LEFT JOIN results r ON r.game_id = g.id AND r.seat = s.seat "
+        "WHERE s.user_id = ? AND (? IS NULL OR g.guild_id = ?) "
+        "ORDER BY g.id DESC LIMIT ?",
+        (user_id, guild_id, guild_id, limit),
+    )
+    return [
+        HistoryEntry(game_id=r[0], kind=r[1], guild_id=r[2], channel_id=r[3], status=r[4],
+                     seat=r[5], players=r[6], rank=r[7], score=r[8], winner=bool(r[9]),
+                     started_at=r[10], finished_at=r[11])
+        for r in await cursor.fetchall()
+    ]
+
+
+async def set_message(conn: aiosqlite.Connection, game_id: int, ref: MessageRef) -> None:
+    """Remember (or replace) a message under its name."""
+    await conn.execute(
+        "INSERT INTO messages (game_id, name, channel_id, message_id) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (game_id, name) DO UPDATE SET channel_id = excluded.channel_id, "
+        "message_id = excluded.message_id",
+        (game_id, ref.name, ref.channel_id, ref.message_id),
+    )
+
+
+async def get_messages(conn: aiosqlite.Connection, game_id: int) -> dict[str, MessageRef]:
+    """Every remembered message of a game, by name."""
+    cursor = await conn.execute(
+        "SELECT name, channel_id, message_id FROM messages WHERE game_id = ? ORDER BY name",
+        (game_id,))
+    return {r[0]: MessageRef(name=r[0], channel_id=r[1], message_id=r[2])
+            for r in await cursor.fetchall()}
+
+
+async def delete_message(conn: aiosqlite.Connection, game_id: int, name: str) -> None:
+    """Forget a message."""
+    await conn.execute("DELETE FROM messages WHERE game_id = ? AND name = ?", (game_id, name))
