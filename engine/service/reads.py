@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.core.game import Action, Decision
 from engine.core.record import GameRecord, LoggedAction
@@ -10,7 +11,7 @@ from engine.service.base import ServiceCore
 from engine.service.errors import GameNotFound, GameNotRunning, NotSeated
 from engine.service.models import PlayerView
 from engine.store import games as rows
-from engine.store import log, stats
+from engine.store import log, prefs, stats
 from engine.store.models import (
     GameInfo,
     HistoryEntry,
@@ -129,6 +130,27 @@ class ReadOps(ServiceCore):
         """Forget a remembered message (e.g. a closed negotiation thread)."""
         async with self._db.transaction() as conn:
             await stats.delete_message(conn, game_id, name)
+
+    async def get_preference(self, user_id: UserId, key: str, default: Any = None) -> Any:
+        """A user's stored preference (e.g. prompts by DM), or `default`."""
+        async with self._db.read() as conn:
+            value = await prefs.get_preference(conn, user_id, key)
+        return default if value is None else value
+
+    async def set_preference(self, user_id: UserId, key: str, value: Any) -> None:
+        """Store a user's preference."""
+        async with self._db.transaction() as conn:
+            await prefs.set_preference(conn, user_id, key, value)
+
+    async def get_meta(self, key: str) -> str | None:
+        """A front end's bookkeeping value (e.g. the hash of its synced commands)."""
+        async with self._db.read() as conn:
+            return await prefs.get_meta(conn, key)
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store a front end's bookkeeping value."""
+        async with self._db.transaction() as conn:
+            await prefs.set_meta(conn, key, value)
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardRow]:
         """A guild's players ranked by wins, then money, over finished games."""

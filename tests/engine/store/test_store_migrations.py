@@ -9,7 +9,8 @@ import pytest
 
 from engine.store import Database, Migration, SchemaTooNew, bundled_migrations, default_db_path
 
-V2 = Migration(2, "0002_extra.sql", "CREATE TABLE extra (x INTEGER);\n")
+NEXT = len(bundled_migrations()) + 1
+V2 = Migration(NEXT, f"{NEXT:04d}_extra.sql", "CREATE TABLE extra (x INTEGER);\n")
 
 
 def tables(path: Path) -> set[str]:
@@ -70,13 +71,13 @@ async def test_upgrade_applies_only_the_new_migration(tmp_path: Path) -> None:
     await (await Database.open(path)).close()
     # 0001 would fail with "table games already exists" if it ran again.
     await (await Database.open(path, migrations=[*bundled_migrations(), V2])).close()
-    assert user_version(path) == 2
+    assert user_version(path) == NEXT
     assert "extra" in tables(path)
 
 
 async def test_a_failing_migration_rolls_back_all_pending_ones(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
-    broken = Migration(2, "0002_broken.sql", "CREATE TABLE half (x);\nSELECT * FROM nowhere;\n")
+    broken = Migration(NEXT, "broken.sql", "CREATE TABLE half (x);\nSELECT * FROM nowhere;\n")
     with pytest.raises(sqlite3.OperationalError):
         await Database.open(path, migrations=[*bundled_migrations(), broken])
     assert user_version(path) == 0

@@ -1,0 +1,135 @@
+"""What happens when someone clicks: every handler answers the interaction, errors ephemerally."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import lobby_view
+from bot.prompts import prompt_content, prompt_view
+from bot.publisher import seat_names
+from bot.render.lobby import lobby_embed
+from engine.core.errors import EngineError
+from engine.service.errors import StaleDecision
+
+if TYPE_CHECKING:
+    from bot.client import JuwelierBot
+    from engine.service import GameService
+
+log = logging.getLogger(__name__)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Channels in this channel counts as admin for abandoning and starting games."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_channels)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Actions:
+    """Glue between clicks and the service; no rule is decided here."""
+
+    def __init__(self, bot: JuwelierBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        """The shared engine service."""
+        return self.bot.service
+
+    async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        """Join, leave, add an AI, start or cancel."""
+        user = interaction.user
+        try:
+            if op == "join":
+                info = await self.service.join(game_id, user.id, user.display_name)
+            elif op == "leave":
+                info = await self.service.leave(game_id, user.id)
+            elif op == "ai":
+                info = await self.service.add_ai(game_id, user.id)
+            elif op == "cancel":
+                info = await self.service.abandon(game_id, user.id,
+                                                  is_admin=is_admin(interaction))
+            else:
+                await self.start(interaction, game_id)
+                return
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        await interaction.response.edit_message(embed=lobby_embed(info),
+                                                view=lobby_view(game_id, info.status == "lobby"))
+
+    async def start(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Start the game: close the lobby message, post the table."""
+        result = await self.service.start(game_id, interaction.user.id,
+                                          is_admin=is_admin(interaction))
+        info = await self.service.get_game(game_id)
+        await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_view(
+            game_id, open_=False))
+        names = ", ".join(seat_names(info))
+        channel = interaction.channel
+        await channel.send(f"🎲 **{len(info.seats)} players take their seats:** {names}. "
+                           "Good luck!")  # type: ignore[union-attr]
+        await self.bot.publisher.publish(game_id, result.events)
+        await self.bot.notifier.turn_prompts(game_id, result.events)
+
+    async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Show the clicking player their private prompt."""
+        try:
+            info = await self.service.get_game(game_id)
+            if info.seat_of(interaction.user.id) is None:
+                await tell(interaction, "You are not playing in this game — watch along, or "
+                                        "start your own with `/game new` in another channel.")
+                return
+            pv = await self.service.get_view(game_id, interaction.user.id)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        if pv.decision is None:
+            waiting = ", ".join(seat_names(info)[w["seat"]] for w in pv.view["waiting_for"])
+            text = "It is not your turn to decide." + (f" Waiting for {waiting}." if waiting
+                                                       else "")
+            await tell(interaction, text)
+            return
+        content = prompt_content(pv, seat_names(info))
+        view = prompt_view(pv)
+        await interaction.response.send_message(content, view=view or discord.utils.MISSING,
+                                                ephemeral=True)
+
+    async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
+                   index: int) -> None:
+        """Submit option `index` of the decision `key`, then refresh the prompt and the table."""
+        user = interaction.user
+        try:
+            pv = await self.service.get_view(game_id, user.id)
+            if pv.seat is None:
+                await tell(interaction, "You are not playing in this game.")
+                return
+            if pv.decision is None or pv.decision.key != key:
+                raise StaleDecision()
+            options = pv.decision.options
+            if index >= len(options):
+                raise StaleDecision()
+            result = await self.service.submit(game_id, user.id, options[index].action, key)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        after = await self.service.get_view(game_id, user.id)
+        info = await self.service.get_game(game_id)
+        content = f"✅ {options[index].label}."
+        if after.decision is not None and after.decision.key == key:
+            content = prompt_content(after, seat_names(info))
+        view = prompt_view(after) if after.decision is not None and after.decision.key == key \
+            else None
+        await interaction.response.edit_message(content=content, view=view)
+        await self.bot.publisher.publish(game_id, result.events)
+        await self.bot.notifier.turn_prompts(game_id, result.events)

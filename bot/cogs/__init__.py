@@ -1,0 +1,1 @@
+"""Slash-command groups."""

@@ -1,0 +1,147 @@
+"""The /game command group: new, status, hand, rules, abandon, leaderboard, history, settings."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.actions import is_admin, tell
+from bot.components import lobby_view
+from bot.notifier import DM_PREFERENCE
+from bot.publisher import seat_names
+from bot.render.lobby import lobby_embed
+from bot.render.table import EMBED_COLOUR, table_embed
+from bot.rules_help import rules_text, rules_topics
+from engine import get_kind
+from engine.core.errors import EngineError
+from engine.store.models import GameInfo
+
+if TYPE_CHECKING:
+    from bot.client import JuwelierBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name="Edel, Stein & Reich (3–5 players)", value="esr")]
+TIMER_CHOICES = [
+    app_commands.Choice(name="1 minute per action", value=60),
+    app_commands.Choice(name="2 minutes per action (default)", value=120),
+    app_commands.Choice(name="5 minutes per action", value=300),
+    app_commands.Choice(name="15 minutes per action", value=900),
+]
+TOPIC_CHOICES = [app_commands.Choice(name=t.capitalize(), value=t) for t in rules_topics()]
+
+
+@app_commands.guild_only()
+class GameCommands(commands.GroupCog, group_name="game",
+                   group_description="Play gem-trading board games in this channel"):
+    """Slash commands; each one is a thin call into the service."""
+
+    def __init__(self, bot: JuwelierBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _channel_game(self, interaction: discord.Interaction) -> GameInfo | None:
+        info = await self.bot.service.game_in_channel(interaction.guild_id, interaction.channel_id)
+        if info is None:
+            await tell(interaction, "There is no game in this channel. Start one with `/game new`.")
+        return info
+
+    @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+    @app_commands.describe(game="Which game to play", timer="Time each player has to choose")
+    @app_commands.choices(game=GAME_CHOICES, timer=TIMER_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str = "esr",
+                  timer: int = 120) -> None:
+        """Open a lobby with the caller seated as host."""
+        user = interaction.user
+        info = await self.bot.service.create_lobby(
+            interaction.guild_id, interaction.channel_id, user.id, user.display_name, kind=game,
+            deadlines={"choose_action": float(timer)})
+        await interaction.response.send_message(embed=lobby_embed(info),
+                                                view=lobby_view(info.id))
+        message = await interaction.original_response()
+        await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
+
+    @app_commands.command(name="status", description="Show this channel's game table (only to you)")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """The public table, privately, with the lobby if the game has not started."""
+        info = await self._channel_game(interaction)
+        if info is None:
+            return
+        if info.status == "lobby":
+            await interaction.response.send_message(embed=lobby_embed(info), ephemeral=True)
+            return
+        pv = await self.bot.service.get_view(info.id, None)
+        embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your private view and your current decision")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """The caller's prompt (the same as the table's button)."""
+        info = await self._channel_game(interaction)
+        if info is not None:
+            await self.bot.actions.open_prompt(interaction, info.id)
+
+    @app_commands.command(name="rules", description="How to play, and how the bot reads the rules")
+    @app_commands.describe(topic="Pick a topic (default: overview)")
+    @app_commands.choices(topic=TOPIC_CHOICES)
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        """Rules help, ephemeral."""
+        embed = discord.Embed(title=f"Edel, Stein & Reich — {(topic or 'overview').capitalize()}",
+                              description=rules_text(topic)[:4096], colour=EMBED_COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="abandon", description="End this channel's game without a result")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """Host or anyone with Manage Channels."""
+        info = await self._channel_game(interaction)
+        if info is None:
+            return
+        await self.bot.service.abandon(info.id, interaction.user.id,
+                                       is_admin=is_admin(interaction))
+        await interaction.response.send_message(
+            f"🛑 The game was abandoned by {interaction.user.mention}. "
+            "Start a new one with `/game new`.", allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="leaderboard", description="This server's best players")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        """Wins, games and money per player in this guild."""
+        rows = await self.bot.service.leaderboard(interaction.guild_id)
+        lines = [f"{i}. <@{r.user_id}> — {r.wins} win(s) in {r.games} game(s), {r.money}M"
+                 for i, r in enumerate(rows, start=1)]
+        embed = discord.Embed(title="🏆 Leaderboard", colour=EMBED_COLOUR,
+                              description="\n".join(lines) or "No finished games yet.")
+        await interaction.response.send_message(embed=embed,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="history", description="Your recent games (only to you)")
+    async def history(self, interaction: discord.Interaction) -> None:
+        """The caller's games in this guild."""
+        entries = await self.bot.service.history(interaction.user.id, interaction.guild_id)
+        lines = []
+        for e in entries[:15]:
+            result = ("🏆 won" if e.winner else f"place {e.rank}") if e.rank else e.status
+            money = f", {e.score}M" if e.score is not None else ""
+            lines.append(f"Game #{e.game_id} in <#{e.channel_id}>: {result}{money}")
+        await tell(interaction, "\n".join(lines) or "You have not played here yet.")
+
+    @app_commands.command(name="settings", description="Your preferences")
+    @app_commands.describe(dm="Send your action prompts by direct message")
+    async def settings(self, interaction: discord.Interaction, dm: bool) -> None:
+        """Store the DM preference."""
+        await self.bot.service.set_preference(interaction.user.id, DM_PREFERENCE, dm)
+        await tell(interaction, "Your prompts will come by direct message." if dm else
+                   "Your prompts stay in the channel (the table's button).")
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        """Engine errors are told to the player; anything else is logged and apologised for."""
+        original = getattr(error, "original", error)
+        if isinstance(original, EngineError):
+            await tell(interaction, original.message)
+            return
+        log.exception("command failed", exc_info=original)
+        await tell(interaction, "Something went wrong on my side; nothing was changed.")

@@ -1,0 +1,34 @@
+"""Bot configuration from the environment or a .env file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+TOKEN_HELP = """\
+Juwelier needs a Discord bot token to connect.
+
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under "Bot", press "Reset Token" and copy the token.
+  3. Put it in the environment or in a .env file next to where you start the bot:
+       DISCORD_TOKEN=your-token-here
+  4. Invite the bot with the "bot" and "applications.commands" scopes (see README.md).
+
+Then run `python -m bot` again. To try the bot without a token, see the README."""
+
+
+class BotSettings(BaseSettings):
+    """Everything a server admin can set; only the token is required."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_prefix="JUWELIER_", extra="ignore")
+
+    token: str = Field(default="", validation_alias=AliasChoices("DISCORD_TOKEN",
+                                                                  "JUWELIER_TOKEN"))
+    db_path: Path = Field(default=Path("juwelier.sqlite3"),
+                          description="SQLite file; defaults to the working directory.")
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync slash commands to this guild only (instant, for testing)."
+    )
+    log_level: str = "INFO"

@@ -1,0 +1,69 @@
+"""Prompts by direct message for players who asked for them, with a fallback when DMs are closed."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.prompts import prompt_content, prompt_view
+from bot.publisher import MENTIONS, seat_names
+from engine.core.game import GameEvent
+from engine.esr.events import TurnStarted
+
+if TYPE_CHECKING:
+    from bot.client import JuwelierBot
+
+log = logging.getLogger(__name__)
+DM_PREFERENCE = "dm_prompts"
+
+
+class Notifier:
+    """Sends each new turn's action prompt by DM to the players who prefer that."""
+
+    def __init__(self, bot: JuwelierBot) -> None:
+        self.bot = bot
+
+    async def turn_prompts(self, game_id: int, events: Sequence[GameEvent]) -> None:
+        """DM the action prompt to every human who asked for DMs, when a turn begins."""
+        if not any(isinstance(e, TurnStarted) for e in events):
+            return
+        service = self.bot.service
+        info = await service.get_game(game_id)
+        if info.status != "running":
+            return
+        for seat in info.humans():
+            if seat.user_id is None or not await service.get_preference(seat.user_id,
+                                                                           DM_PREFERENCE):
+                continue
+            pv = await service.get_view(game_id, seat.user_id)
+            if pv.decision is None:
+                continue
+            try:
+                user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+                text = f"**{get_title(info.kind)}** in <#{info.channel_id}>\n"
+                await user.send(text + prompt_content(pv, seat_names(info)),
+                                view=prompt_view(pv) or discord.utils.MISSING)
+            except discord.HTTPException as exc:
+                log.info("DM to %s failed (%s); falling back to the table button",
+                         seat.user_id, exc)
+                await self._fall_back(info.channel_id, seat.user_id)
+
+    async def _fall_back(self, channel_id: int, user_id: int) -> None:
+        """Switch the preference off and say so once, in the game's channel."""
+        await self.bot.service.set_preference(user_id, DM_PREFERENCE, False)
+        channel = self.bot.get_channel(channel_id)
+        if channel is not None:
+            await channel.send(  # type: ignore[union-attr]
+                f"<@{user_id}>, I could not send you a direct message (your DMs seem closed), "
+                "so your prompts stay here: press **Choose your action** on the table. "
+                "Turn DMs back on with `/game settings`.", allowed_mentions=MENTIONS)
+
+
+def get_title(kind: str) -> str:
+    """The game's title."""
+    from engine import get_kind
+
+    return get_kind(kind).title

@@ -1,0 +1,146 @@
+"""After every accepted change: narrate it, print scorings, and keep the table message current."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import table_view
+from bot.render.narrate import narrate
+from bot.render.picture import standings_png
+from bot.render.scoring import final_results, scoring_notes, scoring_table
+from bot.render.table import table_embed
+from engine import get_kind
+from engine.core.game import GameEvent
+from engine.esr.events import GameEnded, RoundScored, TurnStarted
+from engine.store.models import GameInfo
+
+if TYPE_CHECKING:
+    from bot.client import JuwelierBot
+
+log = logging.getLogger(__name__)
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def seat_names(info: GameInfo) -> list[str]:
+    """Display names in seat order."""
+    seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
+    return [s.name for s in seated]
+
+
+def chunks(lines: Sequence[str], limit: int = 1900) -> list[str]:
+    """Join lines into messages that stay under Discord's 2000-character limit."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + len(line) + 1 <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:limit])
+    return out
+
+
+class Publisher:
+    """Writes to the game's channel; one lock per game keeps messages in order."""
+
+    def __init__(self, bot: JuwelierBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def channel(self, info: GameInfo) -> discord.abc.Messageable | None:
+        """The game's channel, from the cache or the API."""
+        channel = self.bot.get_channel(info.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(info.channel_id)
+            except discord.HTTPException:
+                log.warning("game %s: channel %s is gone", info.id, info.channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def publish(self, game_id: int, events: Sequence[GameEvent]) -> None:
+        """Narrate `events` and bring the table up to date."""
+        async with self._lock(game_id):
+            info = await self.bot.service.get_game(game_id)
+            channel = await self.channel(info)
+            if channel is None:
+                return
+            names = seat_names(info)
+            lines = [line for e in events if (line := narrate(e, names))]
+            lines += await self._pings(info, events)
+            for text in chunks(lines):
+                await channel.send(text, allowed_mentions=MENTIONS)
+            for event in events:
+                if isinstance(event, RoundScored):
+                    await self._scoring(channel, info, event, names)
+                elif isinstance(event, GameEnded):
+                    await self._final(channel, info, event, names)
+            new_turn = any(isinstance(e, TurnStarted) for e in events)
+            await self.refresh_table(info, channel, new_message=new_turn)
+
+    async def refresh_table(self, info: GameInfo, channel: discord.abc.Messageable,
+                            new_message: bool = False) -> None:
+        """Edit the table message in place, or post a fresh one at the start of a turn."""
+        pv = await self.bot.service.get_view(info.id, None)
+        view = pv.view
+        names = seat_names(info)
+        embed = table_embed(view, names, get_kind(info.kind).title)
+        label = None
+        if view["phase"] == "choose":
+            label = "Choose your action"
+        elif view["waiting_for"]:
+            label = "Your decision"
+        buttons = table_view(info.id, label)
+        ref = (await self.bot.service.get_messages(info.id)).get("table")
+        if ref is not None and not new_message:
+            try:
+                message = channel.get_partial_message(ref.message_id)  # type: ignore[attr-defined]
+                await message.edit(embed=embed, view=buttons)
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(embed=embed, view=buttons)
+        await self.bot.service.set_message(info.id, "table", info.channel_id, message.id)
+
+    async def _pings(self, info: GameInfo, events: Sequence[GameEvent]) -> list[str]:
+        """Mention humans who now owe a decision other than the action choice."""
+        if not events or info.status != "running":
+            return []
+        pending = await self.bot.service.pending(info.id)
+        lines = []
+        for decision in pending:
+            if decision.kind.endswith("choose_action"):
+                continue
+            seat = next((s for s in info.seats if s.seat == decision.player), None)
+            if seat is not None and seat.user_id is not None:
+                lines.append(f"<@{seat.user_id}>, your move: {decision.prompt} "
+                             "(press **Your decision** on the table).")
+        return lines
+
+    async def _scoring(self, channel: discord.abc.Messageable, info: GameInfo,
+                       scored: RoundScored, names: list[str]) -> None:
+        pv = await self.bot.service.get_view(info.id, None)
+        players = pv.view["players"]
+        png = standings_png(f"After round {scored.round}", names,
+                            [scored.money_after[s] for s in range(len(names))],
+                            [list(p["gems"].values()) for p in players])
+        text = f"**Scoring of round {scored.round}**\n" + scoring_table(scored, names)
+        notes = scoring_notes(scored, names)
+        if notes:
+            text += "\n" + notes
+        await channel.send(text[:2000], file=discord.File(io.BytesIO(png), "standings.png"))
+
+    async def _final(self, channel: discord.abc.Messageable, info: GameInfo, ended: GameEnded,
+                     names: list[str]) -> None:
+        pv = await self.bot.service.get_view(info.id, None)
+        png = standings_png("Final standings", names, [ended.money[s] for s in range(len(names))],
+                            [list(p["gems"].values()) for p in pv.view["players"]])
+        await channel.send("**Game over!**\n" + final_results(ended, names),
+                           file=discord.File(io.BytesIO(png), "final.png"))

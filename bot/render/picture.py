@@ -1,0 +1,42 @@
+"""A rendered picture of the standings: money bars and each player's gemstones."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+GEM_RGB = [(220, 50, 60), (240, 200, 40), (40, 170, 90), (50, 110, 220)]
+BACKGROUND = (49, 51, 56)  # Discord's dark theme, so the picture sits well in the channel
+TEXT = (242, 243, 245)
+MUTED = (148, 155, 164)
+BAR = (88, 101, 242)
+WIDTH, ROW, TOP = 720, 64, 70
+
+
+def standings_png(title: str, names: Sequence[str], money: Sequence[int],
+                  gems: Sequence[Sequence[int]]) -> bytes:
+    """PNG bytes: one row per player, best first, with a money bar and gemstone counts."""
+    order = sorted(range(len(names)), key=lambda s: money[s], reverse=True)
+    height = TOP + ROW * len(names) + 20
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    big, small = ImageFont.load_default(size=26), ImageFont.load_default(size=18)
+    draw.text((24, 20), title, fill=TEXT, font=big)
+    top_money = max(max(money), 1)
+    for row, seat in enumerate(order):
+        y = TOP + row * ROW
+        name = names[seat] if len(names[seat]) <= 16 else names[seat][:15] + "…"
+        draw.text((24, y + 8), f"{row + 1}. {name}", fill=TEXT, font=small)
+        bar_width = int(260 * money[seat] / top_money)
+        draw.rounded_rectangle((230, y + 6, 230 + max(bar_width, 4), y + 32), radius=6, fill=BAR)
+        draw.text((240 + bar_width, y + 8), f"{money[seat]}M", fill=TEXT, font=small)
+        x = 560
+        for colour, count in enumerate(gems[seat]):
+            draw.ellipse((x, y + 10, x + 18, y + 28), fill=GEM_RGB[colour])
+            draw.text((x + 22, y + 9), str(count), fill=MUTED, font=small)
+            x += 40
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()

@@ -1,0 +1,76 @@
+"""The public table message: one embed edited in place each turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.render.narrate import ACTION_EMOJI, COLOUR_EMOJI
+from engine.esr.state import ACTION_NAMES
+
+EMBED_COLOUR = discord.Colour.from_rgb(88, 101, 242)
+
+
+def gems_line(gems: dict[str, int]) -> str:
+    """'🟥 3  🟨 3  🟩 3  🟦 3' for a colour → count mapping."""
+    return "  ".join(f"{COLOUR_EMOJI[c]} {n}" for c, n in gems.items())
+
+
+def gem_card_line(card: dict[str, Any] | None) -> str:
+    """A gemstone card: its money and its gemstones."""
+    if card is None:
+        return "—"
+    gems = " ".join(COLOUR_EMOJI[c] * n for c, n in card["gems"].items() if n)
+    return f"💰 {card['money']}M · {gems}"
+
+
+def _status(player: dict[str, Any], phase: str, waiting: set[int]) -> str:
+    if phase == "choose":
+        return "✅ has chosen" if player["has_chosen"] else "⏳ choosing…"
+    if player["choice"]:
+        text = f"played {ACTION_EMOJI[player['choice']]} {ACTION_NAMES[player['choice']]}"
+        return text + (" · ⏳ deciding…" if player["seat"] in waiting else "")
+    return ""
+
+
+def table_embed(view: dict[str, Any], names: Sequence[str], title: str) -> discord.Embed:
+    """Everything public about the game right now (never anyone's unrevealed action card)."""
+    waiting = {w["seat"] for w in view["waiting_for"]}
+    if view["phase"] == "over":
+        heading = "Game over"
+    else:
+        heading = (f"Round {view['round']} of 3 · Turn {view['turn']} of "
+                   f"{view['turns_per_round']}")
+    embed = discord.Embed(title=title, description=f"**{heading}**", colour=EMBED_COLOUR)
+    face_up = view["face_up_event"]
+    if face_up:
+        embed.add_field(name="🃏 Face-up event card",
+                        value=f"**{face_up['name']}** — {face_up['text']}", inline=False)
+    for player in view["players"]:
+        lines = [f"Turn card: {gem_card_line(player['gem_card'])}",
+                 f"{gems_line(player['gems'])}", f"💰 **{player['money']}** million"]
+        if player["scoring_cards"]:
+            lines.append("🃏 " + ", ".join(c["name"] for c in player["scoring_cards"]))
+        status = _status(player, view["phase"], waiting)
+        if status:
+            lines.append(status)
+        embed.add_field(name=names[player["seat"]][:256], value="\n".join(lines)[:1024])
+    negotiation = view["negotiation"]
+    if negotiation:
+        a, b = negotiation["seats"]
+        offer = gems_line(negotiation["offer"]) if negotiation["offer"] else "no offer yet"
+        embed.add_field(
+            name=f"🤝 Negotiation for {ACTION_NAMES[negotiation['action']]}",
+            value=f"{names[a]} vs {names[b]} · current offer: {offer} · "
+                  f"{names[negotiation['to_move']]} to answer", inline=False)
+    aside = [gem_card_line(c) for c in view["laid_aside"]]
+    if view["laid_aside_hidden"]:
+        aside.append("🂠 (hidden)")
+    footer = [f"Supply: {gems_line(view['supply'])}"]
+    if aside:
+        embed.add_field(name="Laid aside this round", value="\n".join(aside), inline=False)
+    footer.append(f"Gem deck {view['gem_deck_size']} · Event deck {view['event_deck_size']}")
+    embed.set_footer(text=" · ".join(footer))
+    return embed

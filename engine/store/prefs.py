@@ -1,0 +1,40 @@
+"""Per-user preferences and front-end bookkeeping values."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from engine.store.models import UserId
+
+
+async def get_preference(conn: aiosqlite.Connection, user_id: UserId, key: str) -> Any:
+    """A user's preference, or None when never set."""
+    cursor = await conn.execute("SELECT value FROM preferences WHERE user_id = ? AND key = ?",
+                                (user_id, key))
+    row = await cursor.fetchone()
+    return json.loads(row[0]) if row else None
+
+
+async def set_preference(conn: aiosqlite.Connection, user_id: UserId, key: str,
+                         value: Any) -> None:
+    """Store a user's preference (JSON-serialisable)."""
+    await conn.execute(
+        "INSERT INTO preferences (user_id, key, value) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
+        (user_id, key, json.dumps(value)))
+
+
+async def get_meta(conn: aiosqlite.Connection, key: str) -> str | None:
+    """A bookkeeping value, or None."""
+    cursor = await conn.execute("SELECT value FROM meta WHERE key = ?", (key,))
+    row = await cursor.fetchone()
+    return row[0] if row else None
+
+
+async def set_meta(conn: aiosqlite.Connection, key: str, value: str) -> None:
+    """Store a bookkeeping value."""
+    await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
+                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
