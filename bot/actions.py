@@ -12,7 +12,7 @@ from bot.prompts import prompt_content, prompt_view
 from bot.publisher import seat_names
 from bot.render.lobby import lobby_embed
 from engine.core.errors import EngineError
-from engine.service.errors import StaleDecision
+from engine.service.errors import GameNotRunning, StaleDecision
 
 if TYPE_CHECKING:
     from bot.client import JuwelierBot
@@ -86,6 +86,8 @@ class Actions:
         """Show the clicking player their private prompt."""
         try:
             info = await self.service.get_game(game_id)
+            if info.status != "running":  # e.g. an abandoned game's table still has its button
+                raise GameNotRunning(info.status)
             if info.seat_of(interaction.user.id) is None:
                 await tell(interaction, "You are not playing in this game — watch along, or "
                                         "start your own with `/game new` in another channel.")

@@ -20,6 +20,11 @@ from engine.store.models import GameInfo
 log = logging.getLogger(__name__)
 
 
+def discord_clock() -> float:
+    """Seconds since the epoch by discord.py's clock (which a simulated Discord can drive)."""
+    return discord.utils.utcnow().timestamp()
+
+
 class JuwelierBot(commands.Bot):
     """discord.py bot; all game state lives in the service, never in the bot object."""
 
@@ -45,7 +50,7 @@ class JuwelierBot(commands.Bot):
         from bot.cogs.game_commands import GameCommands
 
         if self._service is None:
-            self._service = await GameService.open(self.settings.db_path)
+            self._service = await GameService.open(self.settings.db_path, clock=discord_clock)
         self.resumed = await self.service.resume()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self))

@@ -22,10 +22,13 @@ def _proceeds(score: ColourScore, seat: int) -> str:
     payment = next((p for p in score.payments if p.seat == seat), None)
     held = score.counts.get(seat, 0)
     if payment is None or payment.total == 0:
-        return f"{held} → –" if held else "–"
+        return str(held) if held else "–"
     parts = [payment.share, payment.colour_bonus, payment.majority_bonus, payment.per_gem]
     money = "+".join(str(p) for p in parts if p)
-    return f"{held} → {money}"
+    text = f"{held} → {money}"
+    # A breakdown wider than its column would shift every later column (the notes name the
+    # cards that paid), so a long one shows the sum instead.
+    return text if len(text) < CELL_WIDTH else f"{held} → {payment.total}"
 
 
 def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
@@ -41,7 +44,7 @@ def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
     cert = scored.certificates
     lines.append(_row("Certificates", [
         (f"{cert.counts[s]} → {cert.paid[s]}" if s in cert.paid else
-         (f"{cert.counts[s]} → –" if cert.counts.get(s) else "–")) for s in seats]))
+         (str(cert.counts[s]) if cert.counts.get(s) else "–")) for s in seats]))
     lines.append("-" * (LABEL_WIDTH + CELL_WIDTH * len(names)))
     lines.append(_row("Total", [str(scored.totals[s]) for s in seats]))
     lines.append(_row("Money now", [str(scored.money_after[s]) for s in seats]))

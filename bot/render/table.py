@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.render.narrate import ACTION_EMOJI, COLOUR_EMOJI
+from bot.render.narrate import ACTION_EMOJI, COLOUR_EMOJI, gem_text
 from engine.esr.state import ACTION_NAMES
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 101, 242)
@@ -23,7 +23,7 @@ def gem_card_line(card: dict[str, Any] | None) -> str:
     if card is None:
         return "—"
     gems = " ".join(COLOUR_EMOJI[c] * n for c, n in card["gems"].items() if n)
-    return f"💰 {card['money']}M · {gems}"
+    return f"{card['money']}M {gems}"
 
 
 def _status(player: dict[str, Any], phase: str, waiting: set[int]) -> str:
@@ -49,18 +49,20 @@ def table_embed(view: dict[str, Any], names: Sequence[str], title: str) -> disco
         embed.add_field(name="🃏 Face-up event card",
                         value=f"**{face_up['name']}** — {face_up['text']}", inline=False)
     for player in view["players"]:
-        lines = [f"Turn card: {gem_card_line(player['gem_card'])}",
-                 f"{gems_line(player['gems'])}", f"💰 **{player['money']}** million"]
+        # One full-width field per player keeps 5 players readable on a phone.
+        lines = [f"💰 **{player['money']}M** · {gems_line(player['gems'])}"]
+        turn = f"Turn card {gem_card_line(player['gem_card'])}" if player["gem_card"] else ""
+        status = _status(player, view["phase"], waiting)
+        lines.append(" · ".join(part for part in (turn, status) if part))
         if player["scoring_cards"]:
             lines.append("🃏 " + ", ".join(c["name"] for c in player["scoring_cards"]))
-        status = _status(player, view["phase"], waiting)
-        if status:
-            lines.append(status)
-        embed.add_field(name=names[player["seat"]][:256], value="\n".join(lines)[:1024])
+        embed.add_field(name=names[player["seat"]][:256],
+                        value="\n".join(line for line in lines if line)[:1024], inline=False)
     negotiation = view["negotiation"]
     if negotiation:
         a, b = negotiation["seats"]
-        offer = gems_line(negotiation["offer"]) if negotiation["offer"] else "no offer yet"
+        offer = (gem_text(list(negotiation["offer"].values())) if negotiation["offer"]
+                 else "no offer yet")
         embed.add_field(
             name=f"🤝 Negotiation for {ACTION_NAMES[negotiation['action']]}",
             value=f"{names[a]} vs {names[b]} · current offer: {offer} · "
@@ -70,7 +72,7 @@ def table_embed(view: dict[str, Any], names: Sequence[str], title: str) -> disco
         aside.append("🂠 (hidden)")
     footer = [f"Supply: {gems_line(view['supply'])}"]
     if aside:
-        embed.add_field(name="Laid aside this round", value="\n".join(aside), inline=False)
+        embed.add_field(name="Laid aside this round", value=" · ".join(aside), inline=False)
     footer.append(f"Gem deck {view['gem_deck_size']} · Event deck {view['event_deck_size']}")
     embed.set_footer(text=" · ".join(footer))
     return embed

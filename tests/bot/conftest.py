@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from simcord import Env
 
 from bot.client import JuwelierBot
 from bot.config import BotSettings
@@ -20,3 +22,19 @@ def db_file(tmp_path: Path) -> Path:
 def simcord_bot(db_file: Path) -> JuwelierBot:
     """SimCord's plugin starts this bot in a simulated Discord."""
     return JuwelierBot(BotSettings(token="simulated", db_path=db_file))
+
+
+@pytest.fixture(autouse=True)
+async def close_bot_databases(request: pytest.FixtureRequest) -> AsyncIterator[None]:
+    """After SimCord has shut down, close the database of the test's bot (and of the bot a
+    restart put in its place). SimCord never calls bot.close(), and an open aiosqlite thread
+    kept alive by a failing test's traceback would leave pytest hanging at exit."""
+    first = (request.getfixturevalue("simcord_bot") if "simcord_bot" in request.fixturenames
+             else None)
+    yield
+    bots = [first, *(v.bot for v in request.node.funcargs.values() if isinstance(v, Env))]
+    for bot in bots:
+        service = getattr(bot, "_service", None)
+        if isinstance(bot, JuwelierBot) and service is not None:
+            bot._service = None
+            await service.close()

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 import discord
-from simcord import ChannelHandle, InteractionResult, MemberActor
+from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
 from bot.client import JuwelierBot
 
@@ -80,3 +80,28 @@ async def play_to_end(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
             return clicks
         assert await play_one(bot, channel, game_id, actors, rng) is not None
     raise AssertionError("the game did not end")
+
+
+async def open_prompt(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
+                      actor: MemberActor) -> InteractionResult:
+    """Press the current table message's button as `actor` (their private prompt or a refusal)."""
+    table = await table_message(bot, channel, game_id)
+    return await actor.click(table, custom_id=f"jw:open:{game_id}")
+
+
+def reply_text(result: InteractionResult) -> str:
+    """What the clicking or commanding user was told: the response, else the last followup."""
+    if result.response is not None and result.response.content:
+        return result.response.content
+    followups = result.followups
+    return followups[-1].content if followups else ""
+
+
+async def new_table(env: Env, bot: JuwelierBot, humans: list[str], ai: int = 0
+                    ) -> tuple[GuildHandle, ChannelHandle, list[MemberActor], int]:
+    """A new guild and channel where `humans` (the first hosts) and `ai` AI seats started a game."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("gems")
+    actors = [guild.add_member(env.create_user(name)) for name in humans]
+    game_id = await open_lobby(bot, channel, actors[0], actors[1:], ai=ai)
+    return guild, channel, actors, game_id
