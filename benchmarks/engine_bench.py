@@ -1,0 +1,44 @@
+"""Engine speed: complete games per second with the random policy, for 3, 4 and 5 players.
+
+Run: python -m benchmarks.engine_bench [--games N]; writes benchmarks/results/engine.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from engine.simulate import play_game
+
+RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
+
+
+def measure(players: int, games: int) -> dict[str, float]:
+    """Play `games` games and report games/s and actions/s."""
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        actions += len(play_game("esr", seed, ["random"] * players).record.actions)
+    elapsed = time.perf_counter() - started
+    return {"players": players, "games": games, "games_per_s": round(games / elapsed, 1),
+            "actions_per_s": round(actions / elapsed), "actions_per_game": round(actions / games)}
+
+
+def main() -> None:
+    """Run and print a markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    rows = [measure(players, args.games) for players in (3, 4, 5)]
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    print("| players | games/s | actions/s | actions per game |\n|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r['players']} | {r['games_per_s']} | {r['actions_per_s']} | "
+              f"{r['actions_per_game']} |")
+
+
+if __name__ == "__main__":
+    main()
