@@ -87,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="AI level for every seat, or one per seat separated by commas")
     sim.add_argument("--export", metavar="DIR", help="write each game's record as JSON here")
     sim.set_defaults(run=simulate)
+    play = sub.add_parser("play", help="play a game in the terminal against AI seats")
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--ai", default="random", help="AI level of the other seats")
+    play.add_argument("--seed", type=int, default=None)
+    play.set_defaults(run=lambda a: __import__("engine.terminal").terminal.run(
+        a.players, a.ai, a.seed))
     rep = sub.add_parser("replay", help="replay an exported game and print the standings")
     rep.add_argument("file")
     rep.set_defaults(run=replay_file)
