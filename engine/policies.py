@@ -17,7 +17,16 @@ def random_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
     return kind.sample_action(state, decision, rng)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy}
+def greedy_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """Heuristic play from the seat's own view (ESR only for now; others fall back to random)."""
+    if kind.name == "esr":
+        from engine.esr.ai import greedy_policy as esr_greedy
+
+        return esr_greedy(kind, state, decision, rng)
+    return random_policy(kind, state, decision, rng)
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
 
 
 def get_policy(name: str) -> Policy:

@@ -26,9 +26,7 @@ def event_card_view(card_id: int | None) -> dict[str, Any] | None:
     """An event card as a front end shows it."""
     if card_id is None:
         return None
-    card = cards().event[card_id]
-    return {"id": card.id, "name": card.name, "text": card.text, "kind": card.kind,
-            "effect": card.effect}
+    return cards().event[card_id].model_dump()
 
 
 def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
