@@ -26,7 +26,18 @@ def greedy_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
     return random_policy(kind, state, decision, rng)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """Determinized Monte-Carlo search over the action choice (ESR), else greedy."""
+    if kind.name == "esr":
+        from engine.esr.search import strong_policy as esr_strong
+
+        return esr_strong(kind, state, decision, rng)
+    return greedy_policy(kind, state, decision, rng)
+
+
+POLICIES: dict[str, Policy] = {
+    "random": random_policy, "greedy": greedy_policy, "strong": strong_policy,
+}
 
 
 def get_policy(name: str) -> Policy:
