@@ -1,0 +1,52 @@
+"""`python -m bot.playground`: the real bot in a simulated Discord, in your browser, no token.
+
+Needs the optional extra: pip install -e ".[playground]". Prints a local URL; open it, type
+`/game new` in the message box, add AI players in the lobby and press Start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.client import JuwelierBot
+from bot.config import BotSettings
+
+
+async def run_playground(db_path: Path, port: int | None = None,
+                         until: Callable[[str], Awaitable[None]] | None = None) -> None:
+    """Start the bot in SimCord and serve its preview until `until(url)` returns (or forever)."""
+    import simcord
+
+    bot = JuwelierBot(BotSettings(token="playground", db_path=db_path))
+    async with simcord.run(bot) as env:
+        guild = env.create_guild(name="Juwelier Playground")
+        channel = guild.create_text_channel("edel-stein-reich")
+        you = guild.add_member(env.create_user("you", global_name="You"))
+        async with env.preview(channel, viewers=[you], layout="channel", port=port) as preview:
+            if until is not None:
+                await until(preview.url)
+                return
+            print(f"Juwelier playground: open {preview.url}")
+            print("Type /game new in the message box, press Add AI twice and Start. Ctrl+C quits.")
+            await preview.wait_closed()
+
+
+def main() -> None:
+    """Parse arguments and serve until interrupted."""
+    parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
+    parser.add_argument("--port", type=int, default=None, help="pin the local port")
+    parser.add_argument("--db", type=Path, default=None, help="keep games in this SQLite file")
+    args = parser.parse_args()
+    db = args.db or Path(tempfile.mkdtemp()) / "playground.sqlite3"
+    try:
+        asyncio.run(run_playground(db, args.port))
+    except KeyboardInterrupt:
+        print("bye")
+
+
+if __name__ == "__main__":
+    main()
