@@ -14,6 +14,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.config import BotSettings
 from bot.notifier import Notifier
 from bot.publisher import Publisher
+from bot.timers import Timers
 from engine.service import GameService
 from engine.store.models import GameInfo
 
@@ -37,6 +38,7 @@ class JuwelierBot(commands.Bot):
         self.actions = Actions(self)
         self.publisher = Publisher(self)
         self.notifier = Notifier(self)
+        self.timers = Timers(self, clock=discord_clock)
         self.resumed: list[GameInfo] = []
 
     @property
@@ -55,6 +57,8 @@ class JuwelierBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self))
         await self.sync_commands_if_changed()
+        # Reminders, deadlines and lobby expiry; what fell due while we were down goes first.
+        self.timers.start()
         log.info("ready to serve; %d running game(s) re-attached", len(self.resumed))
 
     async def sync_commands_if_changed(self) -> bool:
@@ -73,7 +77,8 @@ class JuwelierBot(commands.Bot):
         return True
 
     async def close(self) -> None:
-        """Close Discord first, then the database."""
+        """Stop the timer, close Discord, then the database."""
+        await self.timers.stop()
         await super().close()
         if self._service is not None:
             await self._service.close()

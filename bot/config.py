@@ -7,6 +7,8 @@ from pathlib import Path
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from engine.service.lobby import LOBBY_EXPIRY
+
 TOKEN_HELP = """\
 Juwelier needs a Discord bot token to connect.
 
@@ -32,3 +34,6 @@ class BotSettings(BaseSettings):
         default=None, description="Sync slash commands to this guild only (instant, for testing)."
     )
     log_level: str = "INFO"
+    lobby_expiry: float = Field(
+        default=LOBBY_EXPIRY, gt=0,
+        description="Seconds a lobby may sit unchanged (nobody joins or starts) before it closes.")

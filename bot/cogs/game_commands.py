@@ -1,4 +1,5 @@
-"""The /game command group: new, status, hand, rules, abandon, leaderboard, history, settings."""
+"""The /game command group: new, status, hand, rules, abandon, leave, autopilot, leaderboard,
+history, settings."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from bot.render.table import EMBED_COLOUR, table_embed
 from bot.rules_help import rules_text, rules_topics
 from engine import get_kind
 from engine.core.errors import EngineError
+from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
 if TYPE_CHECKING:
@@ -33,6 +35,9 @@ TIMER_CHOICES = [
     app_commands.Choice(name="15 minutes per action", value=900),
 ]
 TOPIC_CHOICES = [app_commands.Choice(name=t.capitalize(), value=t) for t in rules_topics()]
+SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"),
+                  app_commands.Choice(name="off", value="off")]
+NO_PINGS = discord.AllowedMentions.none()
 
 
 @app_commands.guild_only()
@@ -64,6 +69,7 @@ class GameCommands(commands.GroupCog, group_name="game",
                                                 view=lobby_view(info.id))
         message = await interaction.original_response()
         await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
+        self.bot.timers.poke()  # the lobby's expiry may be the next thing due
 
     @app_commands.command(name="status", description="Show this channel's game table (only to you)")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -75,7 +81,8 @@ class GameCommands(commands.GroupCog, group_name="game",
             await interaction.response.send_message(embed=lobby_embed(info), ephemeral=True)
             return
         pv = await self.bot.service.get_view(info.id, None)
-        embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title)
+        embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title,
+                            due_at=await self.bot.service.decision_due(info.id))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="hand", description="Your private view and your current decision")
@@ -105,6 +112,61 @@ class GameCommands(commands.GroupCog, group_name="game",
         await interaction.response.send_message(
             f"🛑 The game was abandoned by {interaction.user.mention}. "
             "Start a new one with `/game new`.", allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="autopilot",
+                          description="Let the bot play your seat (on) or take it back (off)")
+    @app_commands.describe(mode="on: the bot decides for you at once; off: you decide again")
+    @app_commands.choices(mode=SWITCH_CHOICES)
+    async def autopilot(self, interaction: discord.Interaction, mode: str) -> None:
+        """Hand the caller's seat to the autopilot, or take it back."""
+        info = await self._channel_game(interaction)
+        if info is None:
+            return
+        on = mode == "on"
+        result = await self.bot.service.set_autopilot(info.id, interaction.user.id, on)
+        who = interaction.user.mention
+        await interaction.response.send_message(
+            f"🤖 {who} handed their seat to the autopilot; `/game autopilot off` takes it back."
+            if on else f"🙋 {who} takes their seat back from the autopilot.",
+            allowed_mentions=NO_PINGS)
+        await self._publish(info.id, result)
+
+    @app_commands.command(name="leave", description="Leave this channel's game "
+                                                    "(in a running game the autopilot takes over)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Leave a lobby seat, or hand a running game's seat to the autopilot for good."""
+        info = await self._channel_game(interaction)
+        if info is None:
+            return
+        user = interaction.user
+        if info.status == "lobby":
+            info = await self.bot.service.leave(info.id, user.id)
+            await tell(interaction, "You left the lobby.")
+            await self._refresh_lobby(info)
+            return
+        result = await self.bot.service.set_autopilot(info.id, user.id, True)
+        await interaction.response.send_message(
+            f"🚪 {user.mention} left the game; the autopilot plays their seat from now on.",
+            allowed_mentions=NO_PINGS)
+        await self._publish(info.id, result)
+
+    async def _publish(self, game_id: int, result: SubmitResult) -> None:
+        """Publish what the autopilot did at once (also refreshes the table)."""
+        await self.bot.publisher.publish(game_id, result.events)
+        await self.bot.notifier.turn_prompts(game_id, result.events)
+
+    async def _refresh_lobby(self, info: GameInfo) -> None:
+        """Show a lobby change on the lobby message (left by a command, not its button)."""
+        ref = (await self.bot.service.get_messages(info.id)).get("lobby")
+        if ref is None:
+            return
+        message = self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
+            ref.message_id)
+        try:
+            await message.edit(embed=lobby_embed(info),
+                               view=lobby_view(info.id, info.status == "lobby"))
+        except discord.HTTPException as exc:
+            log.warning("lobby #%s: could not update its message (%s)", info.id, exc)
 
     @app_commands.command(name="leaderboard", description="This server's best players")
     async def leaderboard(self, interaction: discord.Interaction) -> None:

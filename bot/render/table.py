@@ -35,15 +35,23 @@ def _status(player: dict[str, Any], phase: str, waiting: set[int]) -> str:
     return ""
 
 
-def table_embed(view: dict[str, Any], names: Sequence[str], title: str) -> discord.Embed:
-    """Everything public about the game right now (never anyone's unrevealed action card)."""
+def table_embed(view: dict[str, Any], names: Sequence[str], title: str,
+                due_at: float | None = None) -> discord.Embed:
+    """Everything public about the game right now (never anyone's unrevealed action card).
+
+    `due_at` is the earliest deadline of a player still deciding, shown as a relative time.
+    """
     waiting = {w["seat"] for w in view["waiting_for"]}
     if view["phase"] == "over":
         heading = "Game over"
     else:
         heading = (f"Round {view['round']} of 3 · Turn {view['turn']} of "
                    f"{view['turns_per_round']}")
-    embed = discord.Embed(title=title, description=f"**{heading}**", colour=EMBED_COLOUR)
+    description = f"**{heading}**"
+    if due_at is not None and view["phase"] != "over":
+        what = "Choices" if view["phase"] == "choose" else "Decision"
+        description += f"\n⏰ {what} due <t:{int(due_at)}:R>"
+    embed = discord.Embed(title=title, description=description, colour=EMBED_COLOUR)
     face_up = view["face_up_event"]
     if face_up:
         embed.add_field(name="🃏 Face-up event card",

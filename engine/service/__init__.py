@@ -22,7 +22,7 @@ from engine.service.errors import (
     UnknownAiLevel,
     WrongTurn,
 )
-from engine.service.models import AcceptedAction, Overdue, PlayerView, SubmitResult
+from engine.service.models import AcceptedAction, Overdue, PlayerView, Reminder, SubmitResult
 from engine.service.service import GameService
 from engine.store.models import (
     DeadlineRow,
@@ -63,6 +63,7 @@ __all__ = [
     "Overdue",
     "PlayerView",
     "Policy",
+    "Reminder",
     "Seat",
     "ServiceError",
     "StaleDecision",

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from engine.service.base import ServiceCore
+from engine.service.deadlines import plan_deadlines
+from engine.service.errors import NotSeated
 from engine.service.models import Overdue, SubmitResult
+from engine.store import games as rows
 from engine.store import log
-from engine.store.models import DeadlineRow
+from engine.store.models import DeadlineRow, UserId
 
 
 class AutopilotOps(ServiceCore):
@@ -60,5 +63,38 @@ class AutopilotOps(ServiceCore):
         async with self._lock(game_id):
             live = await self._running(game_id)
             accepted = await self._play_ai(live, [])
+            return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
+                                accepted=accepted, events=[e for a in accepted for e in a.events])
+
+    async def set_autopilot(self, game_id: int, user_id: UserId, on: bool) -> SubmitResult:
+        """Hand the user's seat to the autopilot (on) or take it back (off).
+
+        While on, the seat is played like an AI seat: what it owes now is answered before this
+        returns (the result's events), later decisions as soon as they come up, logged with
+        by='autopilot'. Raises GameNotFound, GameNotRunning or NotSeated, writing nothing.
+        """
+        async with self._lock(game_id):
+            live = await self._running(game_id)
+            seat = live.info.seat_of(user_id)
+            if seat is None or seat.seat is None:
+                raise NotSeated()
+            if seat.autopilot != on:
+                # The seat's deadline starts afresh: due at once while on (so a failed autopilot
+                # move is retried like an AI's), the full time again once the player is back.
+                robots = set(self._robots(live)) ^ {seat.seat}
+                others = {k: d for k, d in live.deadlines.items() if k != seat.seat}
+                deadlines = plan_deadlines(game_id, live.kind.pending(live.state), others,
+                                           live.deadline_settings, self._clock(), robots)
+                try:
+                    async with self._db.transaction() as conn:
+                        await rows.set_autopilot(conn, game_id, seat.slot, on)
+                        if deadlines != live.deadlines:
+                            await log.replace_deadlines(conn, game_id, deadlines.values())
+                except BaseException:
+                    self._forget(game_id)  # the file is the truth, whether or not it committed
+                    raise
+                # The cached game changes only once the file has the change.
+                seat.autopilot, live.deadlines = on, deadlines
+            accepted = await self._play_ai_safely(live) if on else []
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted, events=[e for a in accepted for e in a.events])

@@ -103,7 +103,7 @@ class ServiceCore:
         results = kind.results(state) if over else None
         deadlines = {} if over else plan_deadlines(
             game_id, kind.pending(state), live.deadlines, live.deadline_settings, now,
-            live.ai_levels())
+            self._robots(live))
         try:
             async with self._db.transaction() as conn:
                 try:
@@ -136,18 +136,28 @@ class ServiceCore:
         return AcceptedAction(seq=seq, seat=seat, action=action, by=by, decision_key=key,
                               events=events)
 
+    def _robots(self, live: LiveGame) -> dict[int, tuple[str, By]]:
+        """Seats the service answers for at once: AI seats, and humans on autopilot."""
+        robots: dict[int, tuple[str, By]] = {
+            seat: (self._autopilot_level, "autopilot") for seat in live.autopilot_seats()}
+        robots.update((seat, (level, "ai")) for seat, level in live.ai_levels().items())
+        return robots
+
     async def _play_ai(self, live: LiveGame, done: list[AcceptedAction]) -> list[AcceptedAction]:
-        """Let AI seats answer all they owe, each move committed on its own; call under lock."""
-        levels = live.ai_levels()
+        """Let AI and autopilot seats answer all they owe, each move committed on its own.
+
+        Call under the game's lock. Autopilot moves are logged with by='autopilot'.
+        """
+        robots = self._robots(live)
         for _ in range(_MAX_AI_MOVES):
             if live.info.status != "running":
                 break
-            owed = [d for d in live.kind.pending(live.state) if d.player in levels]
+            owed = [d for d in live.kind.pending(live.state) if d.player in robots]
             if not owed:
                 break
             decision = owed[0]
-            done.append(await self._act(live, decision.player, decision, levels[decision.player],
-                                        "ai"))
+            level, by = robots[decision.player]
+            done.append(await self._act(live, decision.player, decision, level, by))
         return done
 
     async def _act(self, live: LiveGame, seat: int, decision: Any, level: str,

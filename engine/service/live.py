@@ -51,6 +51,11 @@ class LiveGame:
         return {s.seat: s.ai_level for s in self.info.seats
                 if s.ai_level is not None and s.seat is not None}
 
+    def autopilot_seats(self) -> set[int]:
+        """Seat numbers of the humans whose decisions the autopilot makes for now."""
+        return {s.seat for s in self.info.seats
+                if s.autopilot and s.ai_level is None and s.seat is not None}
+
     def name(self, seat: int) -> str:
         """The display name at a seat."""
         return next((s.name for s in self.info.seats if s.seat == seat), f"Seat {seat + 1}")

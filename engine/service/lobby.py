@@ -36,6 +36,8 @@ from engine.store import games as rows
 from engine.store import log
 from engine.store.models import DeadlineRow, GameInfo, UserId
 
+LOBBY_EXPIRY = 30 * 60.0  # seconds a lobby may sit unchanged before it closes itself
+
 
 class LobbyOps(ServiceCore):
     """Everything that happens before the first move."""
@@ -128,6 +130,29 @@ class LobbyOps(ServiceCore):
             await rows.remove_seat(conn, game_id, bots[-1].slot)
             await rows.touch(conn, game_id, self._clock())
             return await _fetch(conn, game_id)
+
+    async def expire_lobbies(self, now: float | None = None,
+                             older_than: float = LOBBY_EXPIRY) -> list[GameInfo]:
+        """Close (as abandoned) every lobby unchanged for `older_than` seconds; returns them."""
+        when = self._clock() if now is None else now
+        cutoff = when - older_than
+        async with self._db.read() as conn:
+            stale = await rows.lobbies_unchanged_since(conn, cutoff)
+        closed = []
+        for game_id in stale:
+            # Re-checked under the game's lock: someone may have joined or started meanwhile.
+            async with self._lock(game_id), self._db.transaction() as conn:
+                info = await _fetch(conn, game_id)
+                if info.status == "lobby" and info.updated_at <= cutoff:
+                    await rows.mark_ended(conn, game_id, "abandoned", when)
+                    closed.append(await _fetch(conn, game_id))
+        return closed
+
+    async def next_lobby_expiry(self, older_than: float = LOBBY_EXPIRY) -> float | None:
+        """When the next open lobby expires, if nobody touches it before (None: no lobby)."""
+        async with self._db.read() as conn:
+            oldest = await rows.oldest_lobby_change(conn)
+        return None if oldest is None else oldest + older_than
 
     async def start(self, game_id: int, by_user: UserId, *, is_admin: bool = False
                     ) -> SubmitResult:

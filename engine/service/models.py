@@ -65,3 +65,14 @@ class Overdue(BaseModel):
     due_at: float
     user_id: UserId | None = None
     is_ai: bool = False
+
+
+class Reminder(BaseModel):
+    """A human's pending decision that is half way to its deadline: time to ping them."""
+
+    game_id: int
+    seat: int
+    key: str
+    kind: str
+    due_at: float
+    user_id: UserId

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.game import Action, Decision
 from engine.core.record import GameRecord, LoggedAction
 from engine.service.base import ServiceCore
-from engine.service.errors import GameNotFound, GameNotRunning, NotSeated
+from engine.service.errors import GameNotFound, GameNotRunning, NotSeated, StaleDecision
 from engine.service.models import PlayerView
 from engine.store import games as rows
 from engine.store import log, prefs, stats
@@ -81,6 +81,26 @@ class ReadOps(ServiceCore):
             if decision is None:
                 return None
             return decision, live.kind.sample_action(live.state, decision, rng or random.Random())
+
+    async def check(self, game_id: int, user_id: UserId, action: Action,
+                    expected_key: str | None = None) -> None:
+        """Validate a draft answer (e.g. an offer being built) without changing anything.
+
+        Raises what submit() would: NotSeated, StaleDecision (if `expected_key` is no longer the
+        user's decision), NotYourTurn or IllegalAction with a message for the player.
+        """
+        async with self._lock(game_id):
+            live = await self._running(game_id)
+            seat = live.seat_index(user_id)
+            if seat is None:
+                raise NotSeated()
+            if expected_key is not None:
+                decision = live.kind.decision_for(live.state, seat)
+                if decision is None or decision.key != expected_key:
+                    raise StaleDecision()
+            # The same JSON round trip as submit(), so a draft passes here exactly when it
+            # would be accepted; the live state is never touched (apply works on a copy).
+            self._apply(live, seat, action)
 
     async def version(self, game_id: int) -> int:
         """Number of accepted actions of a started game."""

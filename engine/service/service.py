@@ -13,6 +13,7 @@ from engine.service.games import PlayOps
 from engine.service.live import assemble
 from engine.service.lobby import LobbyOps
 from engine.service.reads import ReadOps
+from engine.service.reminders import ReminderOps
 from engine.store import games as rows
 from engine.store import log
 from engine.store.config import StoreConfig
@@ -20,7 +21,7 @@ from engine.store.db import Database, Synchronous
 from engine.store.models import GameInfo
 
 
-class GameService(LobbyOps, PlayOps, AutopilotOps, ReadOps):
+class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, ReadOps):
     """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
 
     @classmethod
@@ -70,7 +71,7 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReadOps):
                                             tails.get(info.id, []), due.get(info.id, []))
         for info in infos:
             live = self._cache.get(info.id)
-            if live is not None and any(d.player in live.ai_levels()
+            if live is not None and any(d.player in self._robots(live)
                                         for d in live.kind.pending(live.state)):
                 async with self._lock(info.id):
                     await self._play_ai_safely(live)

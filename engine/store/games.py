@@ -14,7 +14,7 @@ _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, host_id, status, settings, deadlines, max_players, version, "
     "tiebreak, created_at, started_at, updated_at, finished_at"
 )
-_SEAT_COLUMNS = "game_id, slot, seat, user_id, name, ai_level"
+_SEAT_COLUMNS = "game_id, slot, seat, user_id, name, ai_level, autopilot"
 
 
 async def insert_game(conn: aiosqlite.Connection, *, kind: str, guild_id: int, channel_id: int,
@@ -85,7 +85,8 @@ async def _fetch_games(conn: aiosqlite.Connection, where: str,
     seats: dict[int, list[Seat]] = {}
     for r in await cursor.fetchall():
         seats.setdefault(int(r[0]), []).append(
-            Seat(slot=r[1], seat=r[2], user_id=r[3], name=r[4], ai_level=r[5]))
+            Seat(slot=r[1], seat=r[2], user_id=r[3], name=r[4], ai_level=r[5],
+                 autopilot=bool(r[6])))
     return [_game(r, seats.get(int(r[0]), [])) for r in rows]
 
 
@@ -147,6 +148,26 @@ async def mark_ended(conn: aiosqlite.Connection, game_id: int, status: GameStatu
         "UPDATE games SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
         (status, now, now, game_id))
     await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+
+
+async def set_autopilot(conn: aiosqlite.Connection, game_id: int, slot: int, on: bool) -> None:
+    """Hand a human seat to the autopilot, or give it back."""
+    await conn.execute("UPDATE seats SET autopilot = ? WHERE game_id = ? AND slot = ?",
+                       (int(on), game_id, slot))
+
+
+async def lobbies_unchanged_since(conn: aiosqlite.Connection, cutoff: float) -> list[int]:
+    """Ids of lobbies nobody has touched since `cutoff`."""
+    cursor = await conn.execute(
+        "SELECT id FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id", (cutoff,))
+    return [int(r[0]) for r in await cursor.fetchall()]
+
+
+async def oldest_lobby_change(conn: aiosqlite.Connection) -> float | None:
+    """When the least recently changed open lobby last changed."""
+    cursor = await conn.execute("SELECT MIN(updated_at) FROM games WHERE status = 'lobby'")
+    row = await cursor.fetchone()
+    return float(row[0]) if row and row[0] is not None else None
 
 
 async def touch(conn: aiosqlite.Connection, game_id: int, now: float) -> None:

@@ -21,6 +21,8 @@ class Seat(BaseModel):
     user_id: UserId | None = None
     name: str
     ai_level: str | None = None
+    autopilot: bool = Field(default=False,
+                            description="A human seat whose decisions the service makes for now.")
 
     @property
     def is_ai(self) -> bool:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import discord
+import pytest
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
 from bot.client import JuwelierBot
@@ -105,3 +108,154 @@ async def new_table(env: Env, bot: JuwelierBot, humans: list[str], ai: int = 0
     actors = [guild.add_member(env.create_user(name)) for name in humans]
     game_id = await open_lobby(bot, channel, actors[0], actors[1:], ai=ai)
     return guild, channel, actors, game_id
+
+
+# --- seeded games, negotiation rooms and the offer builder ---------------------------------
+
+NO_DEADLINES: dict[str, float | None] = {"choose_action": None, "negotiate": None,
+                                         "default": None}
+
+
+async def seeded_table(env: Env, bot: JuwelierBot, humans: list[str], ai: int = 0,
+                       seed: int = 1, overwrites: dict | None = None
+                       ) -> tuple[GuildHandle, ChannelHandle, list[MemberActor], int]:
+    """Like new_table, but with a chosen seed and no deadlines, so a test can pick situations.
+
+    `/game new` draws a random seed, so the lobby is opened through the service (its public
+    `seed` argument) and posted by the bot; joining, AI seats and Start are clicks as usual."""
+    from bot.components import lobby_view
+    from bot.render.lobby import lobby_embed
+
+    guild = env.create_guild()
+    channel = guild.create_text_channel("gems", overwrites=overwrites)
+    actors = [guild.add_member(env.create_user(name)) for name in humans]
+    host = actors[0]
+    info = await bot.service.create_lobby(guild.id, channel.id, host.id, host.name, seed=seed,
+                                          deadlines=NO_DEADLINES)
+    message = await bot.get_channel(channel.id).send(embed=lobby_embed(info),
+                                                     view=lobby_view(info.id))
+    await bot.service.set_message(info.id, "lobby", channel.id, message.id)
+    lobby = channel.last_message
+    for member in actors[1:]:
+        await member.click(lobby, label="Join")
+    for _ in range(ai):
+        await host.click(lobby, label="Add AI")
+    await host.click(lobby, label="Start")
+    return guild, channel, actors, info.id
+
+
+async def seat_of(bot: JuwelierBot, game_id: int, actor: MemberActor) -> int:
+    """The seat number of a player."""
+    seat = (await bot.service.get_game(game_id)).seat_of(actor.id)
+    assert seat is not None and seat.seat is not None
+    return seat.seat
+
+
+async def state(bot: JuwelierBot, game_id: int) -> dict:
+    """The full state, secrets included (a test oracle: AI choices, the deck)."""
+    return json.loads(await bot.service.state_json(game_id))
+
+
+async def choose(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
+                 choices: list[tuple[MemberActor, str]]) -> InteractionResult:
+    """Each actor picks an action card by its label through the table's prompt."""
+    answered = None
+    for actor, label in choices:
+        prompt = await open_prompt(bot, channel, game_id, actor)
+        assert prompt.ephemeral, reply_text(prompt)
+        answered = await actor.click(prompt.response, label=label)
+    assert answered is not None
+    return answered
+
+
+async def unchosen_action(bot: JuwelierBot, game_id: int) -> str:
+    """The label of an action card no seat has chosen yet this turn (AI seats choose first)."""
+    from engine.esr.state import ACTION_NAMES
+
+    data = await state(bot, game_id)
+    taken = {p["choice"] for p in data["players"]}
+    hand = ["money", "event", "gems", "free"][: 4 if data["num_players"] == 5 else 3]
+    return ACTION_NAMES[next(card for card in hand if card not in taken)]
+
+
+async def room(bot: JuwelierBot, channel: ChannelHandle, game_id: int
+               ) -> tuple[ChannelHandle, discord.Message]:
+    """The negotiation room (its thread, or the channel) and its live prompt message."""
+    ref = (await bot.service.get_messages(game_id))["negotiation"]
+    where = channel if ref.channel_id == channel.id else next(
+        t for t in channel.threads if t.id == ref.channel_id)
+    return where, find_message(where, ref.message_id)
+
+
+def labels(message: discord.Message) -> list[str]:
+    """The labels of a message's buttons."""
+    return [c.label for row in message.components for c in row.children
+            if isinstance(c, discord.Button)]
+
+
+def result_buttons(result: InteractionResult) -> dict[str, dict]:
+    """The components of an interaction response by label (buttons) or custom id (selects)."""
+    found = {}
+    for row in result.response.components:
+        for item in row.get("components", []):
+            found[item.get("label") or item["custom_id"]] = item
+    return found
+
+
+async def build_offer(actor: MemberActor, builder: InteractionResult,
+                      gems: list[int]) -> InteractionResult:
+    """Set the offer builder's four selects to `gems` (only the colours that change)."""
+    current = builder
+    for colour, count in enumerate(gems):
+        select = next(item for row in current.response.components
+                      for item in row["components"]
+                      if item["custom_id"].startswith("jw:draft:") and
+                      item["custom_id"].split(":")[3] == str(colour))
+        chosen = [o["value"] for o in select["options"] if o.get("default")]
+        if chosen == [str(count)]:
+            continue
+        current = await actor.select(current.response, [str(count)],
+                                     custom_id=select["custom_id"])
+        assert current.acknowledged
+    return current
+
+
+async def negotiators(bot: JuwelierBot, game_id: int, a: MemberActor, b: MemberActor
+                      ) -> tuple[MemberActor, MemberActor]:
+    """(the negotiator to move, the other) in the game's current negotiation."""
+    (decision,) = [d for d in await bot.service.pending(game_id) if d.kind == "esr.negotiate"]
+    return (a, b) if await seat_of(bot, game_id, a) == decision.player else (b, a)
+
+
+async def press(bot: JuwelierBot, channel: ChannelHandle, game_id: int, actor: MemberActor,
+                label: str) -> InteractionResult:
+    """Press a button of the negotiation room's live prompt, by its label prefix."""
+    _, prompt = await room(bot, channel, game_id)
+    match = [text for text in labels(prompt) if text.startswith(label)]
+    assert len(match) == 1, (label, labels(prompt))
+    result = await actor.click(prompt, label=match[0])
+    assert result.acknowledged
+    return result
+
+
+async def send_offer(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
+                     actor: MemberActor, gems: list[int]) -> InteractionResult:
+    """Open the offer builder from the room's prompt, set `gems` and send them."""
+    builder = await press(bot, channel, game_id, actor, "Raise…" if "Raise…" in labels(
+        (await room(bot, channel, game_id))[1]) else "Build an offer…")
+    assert builder.ephemeral, reply_text(builder)
+    drafted = await build_offer(actor, builder, gems)
+    send = next(item for label, item in result_buttons(drafted).items()
+                if label.startswith("Send"))
+    assert not send.get("disabled"), drafted.response.content
+    return await actor.click(drafted.response, custom_id=send["custom_id"])
+
+
+@pytest.fixture
+def no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """Fail if anything logged an error: discord.py only logs an exception raised in a
+    button's callback (the click then shows 'interaction failed'), so a test would miss it."""
+    yield
+    errors = [r for phase in ("setup", "call") for r in caplog.get_records(phase)
+              if r.levelno >= logging.ERROR]
+    assert not errors, [f"{r.name}: {r.getMessage()}" for r in errors]

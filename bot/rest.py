@@ -1,0 +1,42 @@
+"""Discord writes that may fail without stopping the game: the state is already committed, so a
+failed post or edit is logged and the caller carries on (the next update repairs the view)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+async def send_safely(target: discord.abc.Messageable, content: str | None = None,
+                      **kwargs: Any) -> discord.Message | None:
+    """Send a message; None (logged) if Discord refused it."""
+    try:
+        return await target.send(content, **kwargs)
+    except discord.HTTPException as exc:
+        log.warning("could not post to %s: %s", getattr(target, "id", target), exc)
+        return None
+
+
+async def edit_safely(target: discord.abc.Messageable, message_id: int, **kwargs: Any) -> bool:
+    """Edit one of our messages; False (logged) if it is gone or Discord refused the edit."""
+    try:
+        await target.get_partial_message(message_id).edit(**kwargs)  # type: ignore[attr-defined]
+        return True
+    except discord.HTTPException as exc:
+        log.warning("could not edit message %s: %s", message_id, exc)
+        return False
+
+
+def refusal_reason(exc: Exception) -> str:
+    """Why Discord refused to create something, in words for the channel."""
+    if isinstance(exc, discord.Forbidden):
+        return ("I am missing the *Create Public Threads* permission here"
+                if exc.code in (0, 50013) else "Discord does not let me open threads here")
+    if isinstance(exc, discord.HTTPException):
+        return f"Discord answered with an error ({exc.status})"
+    return "threads cannot be opened in this kind of channel"

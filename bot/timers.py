@@ -1,0 +1,218 @@
+"""The bot's one timer: half-time reminders, the autopilot at each deadline, lobby expiry.
+
+A single background task sleeps until the next thing falls due (a deadline, a half time, a
+lobby's expiry), handles everything due at once, and sleeps again. Publishing a change pokes it
+awake, because a new decision may fall due sooner than what it was sleeping for. All state is in
+the service (deadlines, reminders sent, autopilot seats), so a restart simply resumes: whatever
+fell due while the bot was down is handled on the first pass.
+
+The sleep is a plain asyncio.sleep in a child task that a poke cancels. Under SimCord's virtual
+clock that sleep is parked until env.advance_time reaches it, and discord.utils.utcnow (the
+service clock) moves with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+import discord
+
+from bot.render.lobby import lobby_embed
+from engine.service.models import Overdue, Reminder, SubmitResult
+from engine.store.models import GameInfo, Seat
+
+if TYPE_CHECKING:
+    from bot.client import JuwelierBot
+
+log = logging.getLogger(__name__)
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+RETRY_AFTER = 30.0  # seconds before retrying what just failed: never a busy loop
+MAX_NAP = 3600.0  # look again at least hourly, even if nothing seems to wait
+TOLERANCE = 0.001  # a timer may wake a hair early in float arithmetic; count that as due
+LOBBY_CLOSED = ("⌛ This lobby closed itself: nobody started it in time. "
+                "Open a new one with `/game new`.")
+
+T = TypeVar("T", Overdue, Reminder)
+
+
+def name_list(names: Sequence[str]) -> str:
+    """'ann', 'ann and bob', 'ann, bob and cem'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def by_game(items: Iterable[T]) -> dict[int, list[T]]:
+    """Items grouped by game, in their original order."""
+    groups: dict[int, list[T]] = {}
+    for item in items:
+        groups.setdefault(item.game_id, []).append(item)
+    return groups
+
+
+def reminder_text(items: Sequence[Reminder]) -> str:
+    """One message pinging everyone who still owes a decision, grouped by deadline."""
+    lines = []
+    for due in sorted({i.due_at for i in items}):
+        owing = [i for i in items if i.due_at == due]
+        mentions = " ".join(f"<@{i.user_id}>" for i in owing)
+        button = ("Choose your action" if all(i.kind.endswith("choose_action") for i in owing)
+                  else "Your decision")
+        lines.append(f"⏰ {mentions}: half your time is up. Decide <t:{int(due)}:R> "
+                     f"(**{button}** on the table), or the autopilot decides for you.")
+    return "\n".join(lines)
+
+
+def timeout_text(names: Sequence[str]) -> str:
+    """The channel notice after the autopilot answered for players (never what it chose)."""
+    return f"⏰ {name_list([f'**{n}**' for n in names])} ran out of time; autopilot chose for them."
+
+
+class Timers:
+    """Sleeps until the next reminder, deadline or lobby expiry; a poke wakes it early."""
+
+    def __init__(self, bot: JuwelierBot, clock: Callable[[], float]) -> None:
+        self.bot = bot
+        self._clock = clock
+        self._task: asyncio.Task[None] | None = None
+        self._sleeper: asyncio.Future[None] | None = None
+        self._poked = False
+
+    def start(self) -> None:
+        """Start the background task (from setup_hook, once the service is open)."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._run(), name="juwelier-timers")
+
+    async def stop(self) -> None:
+        """Cancel the background task and wait until it has stopped."""
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    def poke(self) -> None:
+        """Something changed (a new decision, a new lobby): look again before sleeping on."""
+        self._poked = True
+        if self._sleeper is not None:
+            self._sleeper.cancel()
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            self._poked = False
+            try:
+                wake = await self.run_due()
+            except Exception:
+                log.exception("the timer pass failed; trying again in %.0f s", RETRY_AFTER)
+                wake = self._clock() + RETRY_AFTER
+            if self._poked:
+                continue  # a change arrived while we worked: it may already be due
+            await self._sleep_until(wake)
+
+    async def _sleep_until(self, wake: float) -> None:
+        delay = min(max(wake - self._clock(), 0.0), MAX_NAP)
+        if delay <= 0:
+            return
+        self._sleeper = asyncio.ensure_future(asyncio.sleep(delay))
+        try:
+            # asyncio.wait, not await: a poke cancels the sleep, not this task.
+            await asyncio.wait({self._sleeper})
+        finally:
+            self._sleeper.cancel()
+            self._sleeper = None
+
+    async def run_due(self) -> float:
+        """Handle everything due now; return when to look again."""
+        now = self._clock()
+        service, expiry = self.bot.service, self.bot.settings.lobby_expiry
+        await self._expire_lobbies(now)
+        for game_id, items in by_game(await service.overdue(now + TOLERANCE)).items():
+            await self._guarded(game_id, self._time_out(game_id, items))
+        for game_id, reminders in by_game(await service.claim_reminders(now + TOLERANCE)).items():
+            await self._guarded(game_id, self._remind(game_id, reminders))
+        times = [await service.next_due(), await service.next_reminder(now + TOLERANCE),
+                 await service.next_lobby_expiry(expiry)]
+        wake = min((t for t in times if t is not None), default=now + MAX_NAP)
+        # Still due after this pass means it failed just now: retry later, not at once.
+        return now + RETRY_AFTER if wake <= now + TOLERANCE else wake
+
+    @staticmethod
+    async def _guarded(game_id: int, work: Awaitable[None]) -> None:
+        """Run one game's share of a pass; its failure must not hold up the other games."""
+        try:
+            await work
+        except Exception:
+            log.exception("game #%s: the timer could not handle what fell due", game_id)
+
+    async def _expire_lobbies(self, now: float) -> None:
+        """Close lobbies nobody started, and say so on their lobby messages."""
+        for info in await self.bot.service.expire_lobbies(now + TOLERANCE,
+                                                          self.bot.settings.lobby_expiry):
+            log.info("lobby #%s expired", info.id)
+            ref = (await self.bot.service.get_messages(info.id)).get("lobby")
+            if ref is None:
+                continue
+            embed = lobby_embed(info)
+            embed.description = LOBBY_CLOSED
+            message = self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
+                ref.message_id)
+            try:
+                await message.edit(embed=embed, view=None)
+            except discord.HTTPException as exc:
+                log.warning("lobby #%s: could not edit its message (%s)", info.id, exc)
+
+    async def _time_out(self, game_id: int, items: Sequence[Overdue]) -> None:
+        """Let the autopilot answer overdue decisions, tell the channel, publish the result."""
+        service, publisher = self.bot.service, self.bot.publisher
+        info = await service.get_game(game_id)
+        # Under the publisher's lock for this game: a publish in progress finishes first, and
+        # the notice lands right before the narration of what the autopilot's answers led to.
+        async with publisher._lock(game_id):
+            results, late = [], []
+            for item in items:
+                result = await self._act_for(item)
+                if result is None:
+                    continue  # answered in time after all, or the game ended: nothing to say
+                results.append(result)
+                seat = _human_seat(info, item.seat)
+                if seat is not None:  # an AI or autopilot seat retried after a failure is not late
+                    late.append(seat.name)
+            channel = await publisher.channel(info) if late else None
+            try:
+                if channel is not None:
+                    await channel.send(timeout_text(late),
+                                       allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("game #%s: the time-out notice could not be sent (%s)", game_id, exc)
+        events = [e for r in results for e in r.events]
+        if results:
+            await publisher.publish(game_id, events)
+            await self.bot.notifier.turn_prompts(game_id, events)
+
+    async def _act_for(self, item: Overdue) -> SubmitResult | None:
+        try:
+            return await self.bot.service.act_for(item.game_id, item.seat, item.key)
+        except Exception:
+            # Its deadline stays due, so the next pass (after RETRY_AFTER) tries again.
+            log.exception("game #%s: the autopilot could not answer for seat %s",
+                          item.game_id, item.seat)
+            return None
+
+    async def _remind(self, game_id: int, items: Sequence[Reminder]) -> None:
+        """One channel message pinging exactly those who still owe a decision."""
+        info = await self.bot.service.get_game(game_id)
+        channel = await self.bot.publisher.channel(info)
+        if channel is None:
+            return
+        try:
+            await channel.send(reminder_text(items), allowed_mentions=PINGS)
+        except discord.HTTPException as exc:
+            # Already marked as sent: a lost nudge is better than a doubled one.
+            log.warning("game #%s: the reminder could not be sent (%s)", game_id, exc)
+
+
+def _human_seat(info: GameInfo, seat: int) -> Seat | None:
+    """The seat if a human decides for it (not an AI, not already on autopilot)."""
+    found = next((s for s in info.seats if s.seat == seat), None)
+    return found if found is not None and not found.is_ai and not found.autopilot else None
