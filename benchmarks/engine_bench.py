@@ -1,4 +1,5 @@
-"""Engine speed: complete games per second with the random policy, for 3, 4 and 5 players.
+"""Engine speed: complete games per second per AI level (random for 3, 4, 5 players; greedy and
+strong for 4 players).
 
 Run: python -m benchmarks.engine_bench [--games N]; writes benchmarks/results/engine.json.
 """
@@ -15,14 +16,15 @@ from engine.simulate import play_game
 RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
 
 
-def measure(players: int, games: int) -> dict[str, float]:
-    """Play `games` games and report games/s and actions/s."""
+def measure(players: int, games: int, level: str = "random") -> dict[str, float | str]:
+    """Play `games` games with every seat at `level`; report games/s and actions/s."""
     actions = 0
     started = time.perf_counter()
     for seed in range(games):
-        actions += len(play_game("esr", seed, ["random"] * players).record.actions)
+        actions += len(play_game("esr", seed, [level] * players).record.actions)
     elapsed = time.perf_counter() - started
-    return {"players": players, "games": games, "games_per_s": round(games / elapsed, 1),
+    return {"level": level, "players": players, "games": games,
+            "games_per_s": round(games / elapsed, 2),
             "actions_per_s": round(actions / elapsed), "actions_per_game": round(actions / games)}
 
 
@@ -32,11 +34,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     rows = [measure(players, args.games) for players in (3, 4, 5)]
+    rows += [measure(4, max(args.games // 4, 2), "greedy"), measure(4, 3, "strong")]
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-    print("| players | games/s | actions/s | actions per game |\n|---:|---:|---:|---:|")
+    print("| level | players | games/s | actions/s | actions per game |")
+    print("|---|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r['players']} | {r['games_per_s']} | {r['actions_per_s']} | "
+        print(f"| {r['level']} | {r['players']} | {r['games_per_s']} | {r['actions_per_s']} | "
               f"{r['actions_per_game']} |")
 
 

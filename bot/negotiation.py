@@ -154,8 +154,9 @@ class NegotiationRooms:
         ref = refs.get(ROOM)
         if ref is None:
             return None
+        prompt_id = ref.message_id or None  # 0: the room is open, its prompt not yet posted
         if ref.channel_id == info.channel_id:
-            return Room(channel, in_thread=False, prompt_id=ref.message_id)
+            return Room(channel, in_thread=False, prompt_id=prompt_id)
         thread = self.bot.get_channel(ref.channel_id)
         if thread is None:
             try:
@@ -164,7 +165,7 @@ class NegotiationRooms:
                 log.warning("game %s: negotiation thread %s is gone; using the channel",
                             info.id, ref.channel_id)
                 return Room(channel, in_thread=False)
-        return Room(thread, in_thread=True, prompt_id=ref.message_id)  # type: ignore[arg-type]
+        return Room(thread, in_thread=True, prompt_id=prompt_id)  # type: ignore[arg-type]
 
     async def open(self, info: GameInfo, channel: discord.abc.Messageable,
                    started: NegotiationStarted, names: Sequence[str],
@@ -191,8 +192,11 @@ class NegotiationRooms:
             await send_safely(channel, f"⚠️ I could not open a thread for this negotiation "
                                        f"({refusal_reason(exc)}), so {a} and {b} negotiate "
                                        "here in the channel.")
+            await service.set_message(info.id, ROOM, info.channel_id, 0)
             return Room(channel, in_thread=False, changed=True)
         await service.set_message(info.id, STARTER, info.channel_id, starter.id)
+        # Remembered at once, so the room is found even if posting its prompt fails below.
+        await service.set_message(info.id, ROOM, thread.id, 0)
         for seat in info.seats:
             if seat.seat in started.seats and seat.user_id is not None:
                 try:

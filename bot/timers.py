@@ -77,6 +77,8 @@ class Timers:
         self._clock = clock
         self._task: asyncio.Task[None] | None = None
         self._sleeper: asyncio.Future[None] | None = None
+        self._wake = 0.0
+        self._checker: asyncio.Task[None] | None = None
         self._poked = False
 
     def start(self) -> None:
@@ -86,6 +88,8 @@ class Timers:
 
     async def stop(self) -> None:
         """Cancel the background task and wait until it has stopped."""
+        if self._checker is not None:
+            self._checker.cancel()
         task, self._task = self._task, None
         if task is not None and not task.done():
             task.cancel()
@@ -94,7 +98,18 @@ class Timers:
     def poke(self) -> None:
         """Something changed (a new decision, a new lobby): look again before sleeping on."""
         self._poked = True
-        if self._sleeper is not None:
+        if self._sleeper is not None and (self._checker is None or self._checker.done()):
+            # Cancel the nap only if the change brings the wake-up forward: cancelled sleeps
+            # pile up in a simulated clock, and most changes leave the next due time as it is.
+            self._checker = asyncio.create_task(self._wake_if_sooner(), name="juwelier-poke")
+
+    async def _wake_if_sooner(self) -> None:
+        try:
+            sooner = await self.next_wake(self._clock()) < self._wake - TOLERANCE
+        except Exception:
+            log.exception("could not look up the next due time; waking up to look again")
+            sooner = True
+        if sooner and self._sleeper is not None:
             self._sleeper.cancel()
 
     async def _run(self) -> None:
@@ -114,6 +129,7 @@ class Timers:
         delay = min(max(wake - self._clock(), 0.0), MAX_NAP)
         if delay <= 0:
             return
+        self._wake = self._clock() + delay
         self._sleeper = asyncio.ensure_future(asyncio.sleep(delay))
         try:
             # asyncio.wait, not await: a poke cancels the sleep, not this task.
@@ -125,17 +141,22 @@ class Timers:
     async def run_due(self) -> float:
         """Handle everything due now; return when to look again."""
         now = self._clock()
-        service, expiry = self.bot.service, self.bot.settings.lobby_expiry
+        service = self.bot.service
         await self._expire_lobbies(now)
         for game_id, items in by_game(await service.overdue(now + TOLERANCE)).items():
             await self._guarded(game_id, self._time_out(game_id, items))
         for game_id, reminders in by_game(await service.claim_reminders(now + TOLERANCE)).items():
             await self._guarded(game_id, self._remind(game_id, reminders))
-        times = [await service.next_due(), await service.next_reminder(now + TOLERANCE),
-                 await service.next_lobby_expiry(expiry)]
-        wake = min((t for t in times if t is not None), default=now + MAX_NAP)
+        wake = await self.next_wake(now)
         # Still due after this pass means it failed just now: retry later, not at once.
         return now + RETRY_AFTER if wake <= now + TOLERANCE else wake
+
+    async def next_wake(self, now: float) -> float:
+        """The earliest deadline, reminder or lobby expiry still ahead (or a long nap)."""
+        service = self.bot.service
+        times = [await service.next_due(), await service.next_reminder(now + TOLERANCE),
+                 await service.next_lobby_expiry(self.bot.settings.lobby_expiry)]
+        return min((t for t in times if t is not None), default=now + MAX_NAP)
 
     @staticmethod
     async def _guarded(game_id: int, work: Awaitable[None]) -> None:

@@ -17,6 +17,7 @@ from tests.bot.driver import (
     labels,
     negotiators,
     no_logged_errors,
+    open_prompt,
     play_to_end,
     press,
     reply_text,
@@ -247,6 +248,9 @@ async def test_only_the_negotiator_to_move_can_use_the_prompt(simcord_env: Env,
 
     assert await progress(simcord_bot, game_id) == before
     assert ROOM in await simcord_bot.service.get_messages(game_id)
+    thread, _ = await room(simcord_bot, channel, game_id)
+    private = await open_prompt(simcord_bot, channel, game_id, partner)  # the table's button
+    assert private.ephemeral and f"The negotiation runs in <#{thread.id}>" in reply_text(private)
 
 
 async def test_a_builder_left_open_is_no_longer_current_after_another_answer(

@@ -65,7 +65,7 @@ async def test_restarts_mid_choice_and_mid_negotiation_lose_nothing(
     half_built = await build_offer(partner, builder, [1, 0, 0, 0])
     _, prompt_before = await room(bot, channel, game_id)
 
-    # --- restart in the middle of the negotiation -----------------------------------------
+    # --- restart in the middle of the negotiation, with a half-built offer ----------------
     bot = await restart(simcord_env, bot, db_file)
 
     assert ROOM in await bot.service.get_messages(game_id)
@@ -78,8 +78,16 @@ async def test_restarts_mid_choice_and_mid_negotiation_lose_nothing(
     assert f"{partner.name} raises (more gemstones) to 🟥×1 🟦×1." in records
     assert not labels(next(m for m in thread.history() if m.id == prompt_before.id)), \
         "the prompt posted before the restart was turned into the record of its answer"
-    await press(bot, channel, game_id, opener, "Accept")
+
+    # --- and once more: the room's live prompt from before the restart still answers ------
+    _, openers_prompt = await room(bot, channel, game_id)
+    bot = await restart(simcord_env, bot, db_file)
+    accept = next(text for text in labels(openers_prompt) if text.startswith("Accept"))
+    accepted = await opener.click(openers_prompt, label=accept)
+    assert accepted.acknowledged and not accepted.followups
     assert thread._channel.thread_metadata.archived
+    assert f"{opener.name} accepts 🟥×1 🟦×1 from {partner.name}" in "\n".join(
+        m.content for m in channel.history())
 
     await play_to_end(bot, channel, game_id, {a.id: a for a in (ann, bob)}, seed=6)
     assert (await bot.service.get_game(game_id)).status == "finished"
