@@ -135,6 +135,17 @@ class Publisher:
             last = await send_safely(channel, text, allowed_mentions=MENTIONS) or last
         return last
 
+    async def close_room(self, info: GameInfo) -> None:
+        """Close a negotiation left open by a game that ended early (e.g. abandoned)."""
+        async with self._lock(info.id):
+            channel = await self.channel(info)
+            if channel is None:
+                return
+            room = await self.rooms.current(info, channel, await self.bot.service.get_messages(
+                info.id))
+            if room is not None:
+                await self.rooms.close(info, room)
+
     async def refresh_table(self, info: GameInfo, channel: discord.abc.Messageable,
                             new_message: bool = False) -> None:
         """Edit the table message in place, or post a fresh one at the start of a turn."""

@@ -112,6 +112,7 @@ class GameCommands(commands.GroupCog, group_name="game",
         await interaction.response.send_message(
             f"🛑 The game was abandoned by {interaction.user.mention}. "
             "Start a new one with `/game new`.", allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.publisher.close_room(info)
 
     @app_commands.command(name="autopilot",
                           description="Let the bot play your seat (on) or take it back (off)")

@@ -289,3 +289,19 @@ async def test_two_negotiations_in_one_turn_get_a_thread_each(simcord_env: Env,
     assert second.name in ("cem ⇄ dan · Gemstones", "dan ⇄ cem · Gemstones")
     assert first._channel.thread_metadata.archived
     assert not second._channel.thread_metadata.archived and labels(prompt)
+
+
+async def test_abandoning_mid_negotiation_archives_its_thread(simcord_env: Env,
+                                                              simcord_bot: JuwelierBot) -> None:
+    _, channel, (ann, bob, cem), game_id = await seeded_table(simcord_env, simcord_bot,
+                                                              ["ann", "bob", "cem"], seed=2)
+    await choose(simcord_bot, channel, game_id, [(ann, "Money"), (bob, "Money"),
+                                                 (cem, "Gemstones")])
+    thread, _ = await room(simcord_bot, channel, game_id)
+    assert not thread._channel.thread_metadata.archived
+
+    await ann.slash(channel, "game abandon")  # ann opened the lobby: she is the host
+
+    assert (await simcord_bot.service.get_game(game_id)).status == "abandoned"
+    assert thread._channel.thread_metadata.archived
+    assert "negotiation" not in await simcord_bot.service.get_messages(game_id)
