@@ -42,7 +42,7 @@ async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simc
 
 
 async def main() -> None:
-    """Lobby, a turn in progress with a private prompt, and a round's scoring."""
+    """Lobby, a turn in progress with a private prompt, a negotiation thread, a round's scoring."""
     OUT.mkdir(parents=True, exist_ok=True)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "s.db"))
     async with simcord.run(bot) as env:
@@ -67,6 +67,8 @@ async def main() -> None:
                                        custom_id=f"jw:open:{game_id}")
         assert prompt.response is not None
         await capture(env, channel, actors[0], "turn.png")
+        if channel.threads:
+            await capture(env, channel.threads[-1], actors[0], "negotiation.png", height=900)
         while not any("Scoring of round" in m.content for m in channel.history()):
             await play_one(bot, channel, game_id, by_id, rng)
         await capture(env, channel, actors[0], "scoring.png", height=1500)
