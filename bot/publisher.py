@@ -55,7 +55,8 @@ class Publisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self.rooms = NegotiationRooms(bot)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The per-game lock that keeps channel writes (and the timer's notices) in order."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def channel(self, info: GameInfo) -> discord.abc.Messageable | None:
@@ -76,7 +77,7 @@ class Publisher:
         `prompted` is a user who was just shown their next decision privately (no ping needed).
         """
         self.bot.timers.poke()  # the change may have opened a decision that falls due sooner
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             info = await self.bot.service.get_game(game_id)
             channel = await self.channel(info)
             if channel is None:
@@ -137,7 +138,7 @@ class Publisher:
 
     async def close_room(self, info: GameInfo) -> None:
         """Close a negotiation left open by a game that ended early (e.g. abandoned)."""
-        async with self._lock(info.id):
+        async with self.lock(info.id):
             channel = await self.channel(info)
             if channel is None:
                 return

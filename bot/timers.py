@@ -189,7 +189,7 @@ class Timers:
         info = await service.get_game(game_id)
         # Under the publisher's lock for this game: a publish in progress finishes first, and
         # the notice lands right before the narration of what the autopilot's answers led to.
-        async with publisher._lock(game_id):
+        async with publisher.lock(game_id):
             results, late = [], []
             for item in items:
                 result = await self._act_for(item)

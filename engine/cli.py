@@ -74,6 +74,13 @@ def replay_file(args: argparse.Namespace) -> int:
     return 0
 
 
+def play_terminal(args: argparse.Namespace) -> int:
+    """Play one game in the terminal against AI seats."""
+    from engine.terminal import run  # imported here so `simulate` starts without the service
+
+    return run(args.players, args.ai, args.seed)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
@@ -91,8 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--ai", default="random", help="AI level of the other seats")
     play.add_argument("--seed", type=int, default=None)
-    play.set_defaults(run=lambda a: __import__("engine.terminal").terminal.run(
-        a.players, a.ai, a.seed))
+    play.set_defaults(run=play_terminal)
     rep = sub.add_parser("replay", help="replay an exported game and print the standings")
     rep.add_argument("file")
     rep.set_defaults(run=replay_file)

@@ -20,7 +20,8 @@ TEMPERATURE = 1.5  # millions; lower plays the best-looking card more often
 Counts = list[list[int]]
 
 
-def _counts(view: dict[str, Any]) -> Counts:
+def counts_of(view: dict[str, Any]) -> Counts:
+    """Every seat's gemstone counts from a view."""
     return [[p["gems"][c] for c in COLOURS] for p in view["players"]]
 
 
@@ -85,7 +86,7 @@ def event_card_value(view: dict[str, Any], seat: int, card: dict[str, Any] | Non
     """A rough worth of an event card to `seat`."""
     if card is None:
         return 0.0
-    counts, cards = _counts(view), _cards(view, seat)
+    counts, cards = counts_of(view), _cards(view, seat)
     effect = card["effect"]
     if effect == "certificate":
         return certificate_gain(view, seat)
@@ -102,7 +103,7 @@ def event_card_value(view: dict[str, Any], seat: int, card: dict[str, Any] | Non
 def action_gains(view: dict[str, Any], seat: int) -> dict[str, float]:
     """Worth of carrying out each action card this turn, for `seat`."""
     player = view["players"][seat]
-    counts, cards = _counts(view), _cards(view, seat)
+    counts, cards = counts_of(view), _cards(view, seat)
     card = player["gem_card"]
     supply = [view["supply"][c] for c in COLOURS]
     wanted = [min(card["gems"][c], supply[i]) for i, c in enumerate(COLOURS)] if card else [0] * 4
@@ -144,14 +145,14 @@ def choose_action(view: dict[str, Any], seat: int, decision: Decision,
 
 def gem_worth(view: dict[str, Any], seat: int, colour: int, sign: int) -> float:
     """Worth of gaining (+1) or keeping (-1 → cost of losing) one gemstone of a colour."""
-    return sign * gain_of(_counts(view), seat, [sign * int(i == colour) for i in range(4)],
+    return sign * gain_of(counts_of(view), seat, [sign * int(i == colour) for i in range(4)],
                           _cards(view, seat))
 
 
 def offer_worth(view: dict[str, Any], seat: int, gems: Sequence[int], giving: bool) -> float:
     """Worth of receiving `gems` (or the cost of giving them away)."""
     delta = [(-n if giving else n) for n in gems]
-    change = gain_of(_counts(view), seat, delta, _cards(view, seat))
+    change = gain_of(counts_of(view), seat, delta, _cards(view, seat))
     return -change if giving else change
 
 
@@ -175,7 +176,7 @@ def negotiate(view: dict[str, Any], seat: int, decision: Decision) -> Action:
 def pick_option(view: dict[str, Any], seat: int, decision: Decision) -> Action:
     """Colour, player, source and carry-out choices, each valued by its effect on gemstones."""
     kind = decision.kind.split(".", 1)[-1]
-    counts, cards = _counts(view), _cards(view, seat)
+    counts, cards = counts_of(view), _cards(view, seat)
 
     def score(action: Action) -> float:
         if action["type"] == "event_source":

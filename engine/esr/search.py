@@ -22,7 +22,7 @@ SAMPLES = 48
 def evaluate(kind: GameKind, state: Any, seat: int) -> float:
     """Money now plus what the gemstones would earn, relative to the other seats' average."""
     view = kind.view(state, None)
-    counts = ai._counts(view)
+    counts = ai.counts_of(view)
     worth = [p["money"] + ai.position(counts, s, p["scoring_cards"])
              for s, p in enumerate(view["players"])]
     others = [w for s, w in enumerate(worth) if s != seat]
