@@ -8,7 +8,7 @@ import discord
 
 from bot.components import lobby_view
 from bot.negotiation import ROOM
-from bot.offers import OfferActions, tell
+from bot.offers import OfferActions, acknowledge, tell
 from bot.prompts import option_label, prompt_content, prompt_view
 from bot.publisher import seat_names
 from bot.render.lobby import lobby_embed
@@ -16,7 +16,7 @@ from engine.core.errors import EngineError
 from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
 
 log = logging.getLogger(__name__)
-__all__ = ["Actions", "is_admin", "tell"]
+__all__ = ["Actions", "acknowledge", "is_admin", "tell"]
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -30,6 +30,7 @@ class Actions(OfferActions):
 
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         """Join, leave, add an AI, start or cancel."""
+        await acknowledge(interaction)  # then the lobby message is edited in place
         user = interaction.user
         try:
             if op == "join":
@@ -47,15 +48,15 @@ class Actions(OfferActions):
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        await interaction.response.edit_message(embed=lobby_embed(info),
-                                                view=lobby_view(game_id, info.status == "lobby"))
+        await interaction.edit_original_response(embed=lobby_embed(info),
+                                                 view=lobby_view(game_id, info.status == "lobby"))
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start the game: close the lobby message, post the table."""
         result = await self.service.start(game_id, interaction.user.id,
                                           is_admin=is_admin(interaction))
         info = await self.service.get_game(game_id)
-        await interaction.response.edit_message(embed=lobby_embed(info), view=lobby_view(
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(
             game_id, open_=False))
         names = ", ".join(seat_names(info))
         channel = interaction.channel
@@ -66,6 +67,7 @@ class Actions(OfferActions):
 
     async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
         """Show the clicking player their private prompt."""
+        await acknowledge(interaction, private_reply=True)
         try:
             info = await self.service.get_game(game_id)
             if info.status != "running":  # e.g. an abandoned game's table still has its button
@@ -92,13 +94,15 @@ class Actions(OfferActions):
                 content = (content + f"\nThe negotiation runs in <#{room.channel_id}>, where "
                            "you can also build any offer.")[:2000]
         view = prompt_view(pv, names)
-        await interaction.response.send_message(content, view=view or discord.utils.MISSING,
-                                                ephemeral=True)
+        await interaction.followup.send(content, view=view or discord.utils.MISSING,
+                                        ephemeral=True)
 
     async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
                    index: int) -> None:
         """Submit option `index` of the decision `key`; show the player's next choice (an event
         card or Free Choice may need several) in the same prompt; refresh the table."""
+        # Acknowledge first: the database may be busy, and AI seats move inside submit().
+        await acknowledge(interaction)
         user = interaction.user
         try:
             pv = await self.service.get_view(game_id, user.id)
@@ -115,8 +119,6 @@ class Actions(OfferActions):
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        # AI seats move inside submit(): acknowledge first, then edit the prompt in place.
-        await interaction.response.defer()
         try:
             result = await self.service.submit(game_id, user.id, options[index].action, key)
         except EngineError as exc:

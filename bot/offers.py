@@ -27,6 +27,19 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+async def acknowledge(interaction: discord.Interaction, *, private_reply: bool = False) -> None:
+    """Answer Discord before anything touches the database, which may be busy for longer than
+    the 3 seconds Discord waits. `private_reply`: the answer will be an ephemeral message
+    ("thinking…" until then). Otherwise a click is acknowledged silently (the clicked message
+    may be edited afterwards) and a slash command shows a public "thinking…"."""
+    if interaction.response.is_done():
+        return
+    if private_reply:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer()
+
+
 class OfferActions:
     """Negotiation clicks; whether an offer is legal is the engine's to say (service.check)."""
 
@@ -69,6 +82,7 @@ class OfferActions:
     async def negotiate(self, interaction: discord.Interaction, game_id: int, key: str,
                         index: int) -> None:
         """A ready-made answer (accept, a raise, offer nothing) pressed on the room's prompt."""
+        await acknowledge(interaction)  # the room's messages are rewritten by the publisher
         turn = await self._negotiator(interaction, game_id, key)
         if turn is None:
             return
@@ -76,8 +90,6 @@ class OfferActions:
         if index >= len(decision.options):
             await tell(interaction, StaleDecision().message)
             return
-        # Acknowledge at once; the room's messages are rewritten by the publisher below.
-        await interaction.response.defer()
         try:
             result = await self.service.submit(game_id, interaction.user.id,
                                                decision.options[index].action, key)
@@ -90,6 +102,7 @@ class OfferActions:
     async def open_builder(self, interaction: discord.Interaction, game_id: int,
                            key: str) -> None:
         """The private offer builder, starting from an empty draft."""
+        await acknowledge(interaction, private_reply=True)
         turn = await self._negotiator(interaction, game_id, key)
         if turn is None:
             return
@@ -104,11 +117,12 @@ class OfferActions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        await interaction.followup.send(content, view=view, ephemeral=True)
 
     async def redraft(self, interaction: discord.Interaction, game_id: int, key: str,
                       draft: list[int]) -> None:
         """A colour of the draft changed: show the new draft and whether it may be sent."""
+        await acknowledge(interaction)  # then the builder message is edited in place
         try:
             pv = await self.service.get_view(game_id, interaction.user.id)
             if pv.decision is None or pv.decision.key != key:
@@ -117,13 +131,14 @@ class OfferActions:
             content, view = await self._builder(game_id, interaction.user.id, pv.decision,
                                                 draft, names)
         except EngineError as exc:
-            await interaction.response.edit_message(content=exc.message, view=None)
+            await interaction.edit_original_response(content=exc.message, view=None)
             return
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
 
     async def send_offer(self, interaction: discord.Interaction, game_id: int, key: str,
                          draft: list[int]) -> None:
         """Submit the drafted offer; the builder turns into a receipt."""
+        await acknowledge(interaction)
         try:
             pv = await self.service.get_view(game_id, interaction.user.id)
             if pv.decision is None or pv.decision.key != key:
@@ -131,8 +146,6 @@ class OfferActions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        # The submit may run AI moves and the publisher posts to the room: answer first.
-        await interaction.response.defer()
         try:
             result = await self.service.submit(game_id, interaction.user.id,
                                                {"type": "offer", "gems": draft}, key)

@@ -78,7 +78,7 @@ def play_terminal(args: argparse.Namespace) -> int:
     """Play one game in the terminal against AI seats."""
     from engine.terminal import run  # imported here so `simulate` starts without the service
 
-    return run(args.players, args.ai, args.seed)
+    return run(args.players, args.ai, args.seed, args.name)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4)
     play.add_argument("--ai", default="random", help="AI level of the other seats")
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--name", default="Player", help="your name at the table")
     play.set_defaults(run=play_terminal)
     rep = sub.add_parser("replay", help="replay an exported game and print the standings")
     rep.add_argument("file")

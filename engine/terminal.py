@@ -6,37 +6,21 @@ It goes through the same GameService (and SQLite file) as the Discord bot.
 from __future__ import annotations
 
 import asyncio
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from engine.core.errors import EngineError
-from engine.core.game import Decision
+from engine.core.game import Decision, GameEvent
+from engine.esr.narrate import TIEBREAK_TEXT, narrate
 from engine.service import GameService
+from engine.terminal_board import board
 
 YOU = "you"
-COLOUR_KEYS = ("red", "yellow", "green", "blue")
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-
-
-def board(view: dict[str, Any], names: list[str]) -> str:
-    """The public table as plain text."""
-    lines = [f"=== Round {view['round']}/3 · turn {view['turn']}/{view['turns_per_round']} ==="]
-    face_up = view["face_up_event"]
-    if face_up:
-        lines.append(f"Face-up event card: {face_up['name']} — {face_up['text']}")
-    for p in view["players"]:
-        gems = " ".join(f"{c[0].upper()}{n}" for c, n in p["gems"].items())
-        card = p["gem_card"]["label"] if p["gem_card"] else "-"
-        status = ("chose " + p["choice"]) if p["choice"] else ("chosen" if p["has_chosen"] else "")
-        cards = ", ".join(c["name"] for c in p["scoring_cards"])
-        lines.append(f"  {names[p['seat']]:<10} {p['money']:>4}M  {gems}  card {card}  "
-                     f"{status}{'  [' + cards + ']' if cards else ''}")
-    supply = " ".join(f"{c[0].upper()}{n}" for c, n in view["supply"].items())
-    lines.append(f"Supply: {supply}")
-    return "\n".join(lines)
 
 
 def parse_answer(decision: Decision, text: str) -> dict[str, Any] | None:
@@ -61,25 +45,49 @@ def prompt_text(decision: Decision) -> str:
     return "\n".join(lines)
 
 
+def tell(say: Say, events: Sequence[GameEvent], names: Sequence[str]) -> None:
+    """Narrate events in order, one line each (AI moves included; all ESR events are public)."""
+    for event in events:
+        line = narrate(event, names)
+        if line:
+            say(f"  • {line}")
+
+
+def final_standings(view: dict[str, Any], names: Sequence[str]) -> str:
+    """The ranking and the winner, once the game is over."""
+    results = view["results"]
+    lines = ["", "=== Game over ==="]
+    lines += [f"{s['rank']}. {names[s['player']]}: {s['score']} million"
+              for s in results["standings"]]
+    winners = " and ".join(names[s] for s in results["winners"])
+    tiebreak = TIEBREAK_TEXT.get(results["tiebreak"], results["tiebreak"])
+    lines.append(f"Winner: {winners} ({tiebreak})")
+    return "\n".join(lines)
+
+
 async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str = "random",
-               db: Path | None = None, seed: int | None = None) -> int:
+               db: Path | None = None, seed: int | None = None, name: str = "Player") -> int:
     """Run one game to the end (or until the player quits); returns an exit code."""
     path = db or Path(tempfile.mkdtemp()) / "terminal.sqlite3"
     async with await GameService.open(path) as service:
-        info = await service.create_lobby(0, 0, YOU, "You", seed=seed)
+        info = await service.create_lobby(0, 0, YOU, name, seed=seed)
         for _ in range(players - 1):
             await service.add_ai(info.id, YOU, ai_level)
-        await service.start(info.id, YOU)
+        started = await service.start(info.id, YOU)
         info = await service.get_game(info.id)
         names = [s.name for s in sorted(info.seats, key=lambda s: s.seat)]
+        tell(say, started.events, names)
+        shown = -1  # the version whose board was printed last: reprint only after a change
         while True:
             pv = await service.get_view(info.id, YOU)
             if pv.status != "running":
                 break
             if pv.decision is None:
-                await service.play_ai_turns(info.id)
+                tell(say, (await service.play_ai_turns(info.id)).events, names)
                 continue
-            say(board(pv.view, names))
+            if pv.version != shown:
+                say("\n" + board(pv.view, names))
+                shown = pv.version
             say(prompt_text(pv.decision))
             try:
                 text = ask("> ")
@@ -97,18 +105,19 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
             except EngineError as exc:
                 say(f"Not allowed: {exc.message}")
                 continue
-            for event in result.events:
-                say(f"  · {event.type.replace('_', ' ')}")
+            tell(say, result.events, names)
         final = await service.get_view(info.id, None)
-        results = final.view["results"]
-        say("=== Game over ===")
-        for standing in results["standings"]:
-            say(f"{standing['rank']}. {names[standing['player']]}: {standing['score']} million")
-        winners = " and ".join(names[s] for s in results["winners"])
-        say(f"Winner: {winners} (decided by {results['tiebreak']})")
+        say(final_standings(final.view, names))
         return 0
 
 
-def run(players: int, ai_level: str, seed: int | None) -> int:
+def _ask(prompt: str) -> str:
+    text = input(prompt)
+    if not sys.stdin.isatty():
+        print(text)  # piped answers are not echoed, and a transcript should show them
+    return text
+
+
+def run(players: int, ai_level: str, seed: int | None, name: str = "Player") -> int:
     """Entry point for the CLI."""
-    return asyncio.run(play(players, ai_level=ai_level, seed=seed))
+    return asyncio.run(play(players, ask=_ask, ai_level=ai_level, seed=seed, name=name))

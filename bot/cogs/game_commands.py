@@ -10,12 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.actions import is_admin, tell
+from bot.actions import acknowledge, is_admin, tell
 from bot.components import lobby_view
 from bot.notifier import DM_PREFERENCE
 from bot.publisher import seat_names
 from bot.render.lobby import lobby_embed
 from bot.render.table import EMBED_COLOUR, table_embed
+from bot.rest import send_safely
 from bot.rules_help import rules_text, rules_topics
 from engine import get_kind
 from engine.core.errors import EngineError
@@ -61,33 +62,39 @@ class GameCommands(commands.GroupCog, group_name="game",
     async def new(self, interaction: discord.Interaction, game: str = "esr",
                   timer: int = 120) -> None:
         """Open a lobby with the caller seated as host."""
+        # Deferred privately: a refusal (a game already here) is for the caller alone; the
+        # lobby itself is posted to the channel for everyone.
+        await acknowledge(interaction, private_reply=True)
         user = interaction.user
         info = await self.bot.service.create_lobby(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, kind=game,
             deadlines={"choose_action": float(timer)})
-        await interaction.response.send_message(embed=lobby_embed(info),
-                                                view=lobby_view(info.id))
-        message = await interaction.original_response()
+        message = await interaction.channel.send(  # type: ignore[union-attr]
+            embed=lobby_embed(info), view=lobby_view(info.id))
         await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
         self.bot.timers.poke()  # the lobby's expiry may be the next thing due
+        await tell(interaction, f"Lobby #{info.id} is open: players press **Join**, you press "
+                                "**Start** when everyone is in (or **Add AI** for empty seats).")
 
     @app_commands.command(name="status", description="Show this channel's game table (only to you)")
     async def status(self, interaction: discord.Interaction) -> None:
         """The public table, privately, with the lobby if the game has not started."""
+        await acknowledge(interaction, private_reply=True)
         info = await self._channel_game(interaction)
         if info is None:
             return
         if info.status == "lobby":
-            await interaction.response.send_message(embed=lobby_embed(info), ephemeral=True)
+            await interaction.followup.send(embed=lobby_embed(info), ephemeral=True)
             return
         pv = await self.bot.service.get_view(info.id, None)
         embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title,
                             due_at=await self.bot.service.decision_due(info.id))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
     @app_commands.command(name="hand", description="Your private view and your current decision")
     async def hand(self, interaction: discord.Interaction) -> None:
         """The caller's prompt (the same as the table's button)."""
+        await acknowledge(interaction, private_reply=True)
         info = await self._channel_game(interaction)
         if info is not None:
             await self.bot.actions.open_prompt(interaction, info.id)
@@ -104,14 +111,15 @@ class GameCommands(commands.GroupCog, group_name="game",
     @app_commands.command(name="abandon", description="End this channel's game without a result")
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Host or anyone with Manage Channels."""
+        await acknowledge(interaction, private_reply=True)
         info = await self._channel_game(interaction)
         if info is None:
             return
         await self.bot.service.abandon(info.id, interaction.user.id,
                                        is_admin=is_admin(interaction))
-        await interaction.response.send_message(
-            f"🛑 The game was abandoned by {interaction.user.mention}. "
-            "Start a new one with `/game new`.", allowed_mentions=discord.AllowedMentions.none())
+        await self._announce(interaction, f"🛑 The game was abandoned by "
+                                          f"{interaction.user.mention}. Start a new one with "
+                                          "`/game new`.", "You abandoned the game.")
         await self.bot.publisher.close_room(info)
 
     @app_commands.command(name="autopilot",
@@ -120,22 +128,25 @@ class GameCommands(commands.GroupCog, group_name="game",
     @app_commands.choices(mode=SWITCH_CHOICES)
     async def autopilot(self, interaction: discord.Interaction, mode: str) -> None:
         """Hand the caller's seat to the autopilot, or take it back."""
+        await acknowledge(interaction, private_reply=True)
         info = await self._channel_game(interaction)
         if info is None:
             return
         on = mode == "on"
         result = await self.bot.service.set_autopilot(info.id, interaction.user.id, on)
         who = interaction.user.mention
-        await interaction.response.send_message(
+        await self._announce(
+            interaction,
             f"🤖 {who} handed their seat to the autopilot; `/game autopilot off` takes it back."
             if on else f"🙋 {who} takes their seat back from the autopilot.",
-            allowed_mentions=NO_PINGS)
+            "The autopilot plays your seat now." if on else "Your seat is yours again.")
         await self._publish(info.id, result)
 
     @app_commands.command(name="leave", description="Leave this channel's game "
                                                     "(in a running game the autopilot takes over)")
     async def leave(self, interaction: discord.Interaction) -> None:
         """Leave a lobby seat, or hand a running game's seat to the autopilot for good."""
+        await acknowledge(interaction, private_reply=True)
         info = await self._channel_game(interaction)
         if info is None:
             return
@@ -146,10 +157,17 @@ class GameCommands(commands.GroupCog, group_name="game",
             await self._refresh_lobby(info)
             return
         result = await self.bot.service.set_autopilot(info.id, user.id, True)
-        await interaction.response.send_message(
-            f"🚪 {user.mention} left the game; the autopilot plays their seat from now on.",
-            allowed_mentions=NO_PINGS)
+        await self._announce(interaction, f"🚪 {user.mention} left the game; the autopilot "
+                                          "plays their seat from now on.", "You left the game.")
         await self._publish(info.id, result)
+
+    async def _announce(self, interaction: discord.Interaction, public: str,
+                        private: str) -> None:
+        """Tell the channel what the caller changed, and the caller (privately) that it is done."""
+        # The change is committed: a refused post must not make it look undone.
+        await send_safely(interaction.channel, public,  # type: ignore[arg-type]
+                          allowed_mentions=NO_PINGS)
+        await tell(interaction, private)
 
     async def _publish(self, game_id: int, result: SubmitResult) -> None:
         """Publish what the autopilot did at once (also refreshes the table)."""
@@ -172,17 +190,18 @@ class GameCommands(commands.GroupCog, group_name="game",
     @app_commands.command(name="leaderboard", description="This server's best players")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         """Wins, games and money per player in this guild."""
+        await acknowledge(interaction)  # a public answer; "thinking…" until it is ready
         rows = await self.bot.service.leaderboard(interaction.guild_id)
         lines = [f"{i}. <@{r.user_id}> — {r.wins} win(s) in {r.games} game(s), {r.money}M"
                  for i, r in enumerate(rows, start=1)]
         embed = discord.Embed(title="🏆 Leaderboard", colour=EMBED_COLOUR,
                               description="\n".join(lines) or "No finished games yet.")
-        await interaction.response.send_message(embed=embed,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="history", description="Your recent games (only to you)")
     async def history(self, interaction: discord.Interaction) -> None:
         """The caller's games in this guild."""
+        await acknowledge(interaction, private_reply=True)
         entries = await self.bot.service.history(interaction.user.id, interaction.guild_id)
         lines = []
         for e in entries[:15]:
@@ -195,6 +214,7 @@ class GameCommands(commands.GroupCog, group_name="game",
     @app_commands.describe(dm="Send your action prompts by direct message")
     async def settings(self, interaction: discord.Interaction, dm: bool) -> None:
         """Store the DM preference."""
+        await acknowledge(interaction, private_reply=True)
         await self.bot.service.set_preference(interaction.user.id, DM_PREFERENCE, dm)
         await tell(interaction, "Your prompts will come by direct message." if dm else
                    "Your prompts stay in the channel (the table's button).")

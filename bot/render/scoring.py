@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.esr.events import ColourScore, GameEnded, RoundScored
+from engine.esr.narrate import TIEBREAK_TEXT, event_name
 
 LABEL_WIDTH = 14
 CELL_WIDTH = 11
@@ -53,8 +54,6 @@ def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
 
 def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:
     """Plain-language notes: which Scoring cards paid and which went back under the deck."""
-    from bot.render.narrate import event_name
-
     notes = []
     for score in scored.colours:
         for seat, card_ids in score.cards_used.items():
@@ -64,17 +63,6 @@ def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:
     if returned:
         notes.append(f"{returned} Scoring card(s) go face up under the event deck.")
     return "\n".join(notes)
-
-
-TIEBREAK_TEXT = {
-    "money": "most money",
-    "gemstones": "same money, more gemstones",
-    "red": "same money and gemstones, more red",
-    "yellow": "tie broken by yellow gemstones",
-    "green": "tie broken by green gemstones",
-    "blue": "tie broken by blue gemstones",
-    "shared": "a complete tie: the win is shared",
-}
 
 
 def final_results(ended: GameEnded, names: Sequence[str]) -> str:

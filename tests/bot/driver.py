@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 import discord
 import pytest
-from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
+from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
 
 from bot.client import JuwelierBot
 
@@ -92,12 +92,28 @@ async def open_prompt(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
     return await actor.click(table, custom_id=f"jw:open:{game_id}")
 
 
-def reply_text(result: InteractionResult) -> str:
-    """What the clicking or commanding user was told: the response, else the last followup."""
-    if result.response is not None and result.response.content:
-        return result.response.content
+def last_reply(result: InteractionResult) -> ResponseMessage | None:
+    """The last thing the user was told: the last followup, else the (possibly deferred and
+    then edited) response."""
     followups = result.followups
-    return followups[-1].content if followups else ""
+    return followups[-1] if followups else result.response
+
+
+def reply_text(result: InteractionResult) -> str:
+    """The text of the last thing the clicking or commanding user was told."""
+    reply = last_reply(result)
+    return reply.content if reply is not None else ""
+
+
+def said_in_channel(channel: ChannelHandle, text: str) -> bool:
+    """Some message in the channel (not an ephemeral one) contains `text`."""
+    return any(text in m.content and not m.flags.ephemeral for m in channel.history())
+
+
+def private(result: InteractionResult) -> bool:
+    """The user's last reply was for their eyes only (ephemeral)."""
+    reply = last_reply(result)
+    return reply is not None and reply.ephemeral
 
 
 async def new_table(env: Env, bot: JuwelierBot, humans: list[str], ai: int = 0
@@ -249,6 +265,17 @@ async def send_offer(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
                 if label.startswith("Send"))
     assert not send.get("disabled"), drafted.response.content
     return await actor.click(drafted.response, custom_id=send["custom_id"])
+
+
+async def start_negotiation(env: Env, bot: JuwelierBot, seed: int = 2
+                            ) -> tuple[ChannelHandle, MemberActor, MemberActor, MemberActor, int]:
+    """Three humans; two of them choose Money: (channel, opener, partner, bystander, game)."""
+    _, channel, (ann, bob, cem), game_id = await seeded_table(env, bot, ["ann", "bob", "cem"],
+                                                              seed=seed)
+    await choose(bot, channel, game_id, [(ann, "Money"), (bob, "Money"), (cem, "Gemstones")])
+    opener, partner = await negotiators(bot, game_id, ann, bob)
+    return channel, opener, partner, cem, game_id
+
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from simcord import Env
 
 from bot.client import JuwelierBot
 from engine.service.errors import NotHost
-from tests.bot.driver import new_table, reply_text
+from tests.bot.driver import new_table, private, reply_text, said_in_channel
 
 
 async def status(bot: JuwelierBot, game_id: int) -> str:
@@ -23,7 +23,7 @@ async def test_a_seated_player_who_is_not_host_cannot_abandon(simcord_env: Env,
 
     result = await bob.slash(channel, "game abandon")
 
-    assert result.ephemeral
+    assert private(result)
     assert reply_text(result) == "Only the host can abandon the game."
     assert [type(getattr(e, "original", e)) for e in simcord_env.errors] == [NotHost]
     assert await status(simcord_bot, game_id) == "running"
@@ -38,13 +38,14 @@ async def test_the_host_abandons_and_the_channel_is_free_again(simcord_env: Env,
 
     result = await ann.slash(channel, "game abandon")
 
-    assert not result.ephemeral, "everyone at the table learns the game is over"
-    assert reply_text(result).startswith(f"🛑 The game was abandoned by {ann.mention}.")
+    assert private(result) and reply_text(result) == "You abandoned the game."
+    assert said_in_channel(channel, f"🛑 The game was abandoned by {ann.mention}."), \
+        "everyone at the table learns the game is over"
     assert await status(simcord_bot, game_id) == "abandoned"
     assert await simcord_bot.service.game_in_channel(guild.id, channel.id) is None
 
-    again = await bob.slash(channel, "game new")
-    assert not again.ephemeral
+    await bob.slash(channel, "game new")
+    assert channel.last_message.embeds[0].title.endswith("lobby")
     fresh = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert fresh is not None and fresh.id != game_id and fresh.host_id == bob.id
     assert fresh.status == "lobby"
@@ -56,9 +57,9 @@ async def test_a_member_with_manage_channels_may_abandon_someone_elses_game(
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
     mod = guild.add_member(simcord_env.create_user("mod"), roles=[mods])
 
-    result = await mod.slash(channel, "game abandon")
+    await mod.slash(channel, "game abandon")
 
-    assert reply_text(result).startswith(f"🛑 The game was abandoned by {mod.mention}.")
+    assert said_in_channel(channel, f"🛑 The game was abandoned by {mod.mention}.")
     assert await status(simcord_bot, game_id) == "abandoned"
     assert await simcord_bot.service.game_in_channel(guild.id, channel.id) is None
 
@@ -69,7 +70,7 @@ async def test_abandon_without_a_game_says_there_is_none(simcord_env: Env,
     channel = guild.create_text_channel("gems")
     ann = guild.add_member(simcord_env.create_user("ann"))
     result = await ann.slash(channel, "game abandon")
-    assert result.ephemeral
+    assert private(result)
     assert "There is no game in this channel." in reply_text(result)
 
 
@@ -84,7 +85,7 @@ async def test_the_hosts_cancel_button_closes_the_lobby(simcord_env: Env,
     await bob.click(lobby, label="Join")
 
     refused = await bob.click(lobby, label="Cancel")
-    assert refused.ephemeral and reply_text(refused) == "Only the host can abandon the game."
+    assert private(refused) and reply_text(refused) == "Only the host can abandon the game."
     assert await status(simcord_bot, info.id) == "lobby"
 
     closed = await ann.click(lobby, label="Cancel")

@@ -8,7 +8,14 @@ from simcord import ChannelHandle, Env, MemberActor
 
 from bot.client import JuwelierBot
 from engine.service.errors import NotSeated
-from tests.bot.driver import button_ids, new_table, open_prompt, reply_text
+from tests.bot.driver import (
+    button_ids,
+    new_table,
+    open_prompt,
+    private,
+    reply_text,
+    said_in_channel,
+)
 
 
 async def seat_of(bot: JuwelierBot, game_id: int, actor: MemberActor) -> int:
@@ -45,7 +52,8 @@ async def test_with_autopilot_on_the_players_decisions_are_made_without_clicks(
 
     result = await ann.slash(channel, "game autopilot", mode="on")
 
-    assert not result.ephemeral and "autopilot" in result.response.content
+    assert private(result) and reply_text(result) == "The autopilot plays your seat now."
+    assert said_in_channel(channel, f"{ann.mention} handed their seat to the autopilot")
     assert (await simcord_bot.service.get_game(game_id)).seat_of(ann.id).autopilot
     assert not await owes(simcord_bot, game_id, seat)
     # Only bob and cem click, for two whole turns; ann's seat keeps up on its own.
@@ -67,7 +75,8 @@ async def test_with_autopilot_off_the_player_decides_again(simcord_env: Env,
 
     result = await ann.slash(channel, "game autopilot", mode="off")
 
-    assert "takes their seat back" in result.response.content
+    assert reply_text(result) == "Your seat is yours again."
+    assert said_in_channel(channel, f"{ann.mention} takes their seat back")
     others, rng = {m.id: m for m in (bob, cem)}, random.Random(3)
     while not await owes(simcord_bot, game_id, seat):
         assert await play_for(simcord_bot, channel, game_id, others, rng)
@@ -90,7 +99,8 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_autopilot(
 
     result = await bob.slash(channel, "game leave")
 
-    assert "left the game" in result.response.content and not result.ephemeral
+    assert private(result) and reply_text(result) == "You left the game."
+    assert said_in_channel(channel, f"{bob.mention} left the game")
     assert (await simcord_bot.service.get_game(game_id)).seat_of(bob.id).autopilot
     assert [(r.seat, r.by) for r in await simcord_bot.service.action_log(game_id)] == [
         (seat, "autopilot")]
@@ -111,7 +121,7 @@ async def test_leave_in_a_lobby_gives_up_the_seat(simcord_env: Env,
 
     result = await bob.slash(channel, "game leave")
 
-    assert result.ephemeral and reply_text(result) == "You left the lobby."
+    assert private(result) and reply_text(result) == "You left the lobby."
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert [s.user_id for s in info.seats] == [ann.id]
     edited = next(m for m in channel.history() if m.id == lobby.id)
@@ -126,6 +136,6 @@ async def test_autopilot_is_refused_to_someone_not_playing(simcord_env: Env,
 
     result = await eve.slash(channel, "game autopilot", mode="on")
 
-    assert result.ephemeral and reply_text(result) == "You are not seated in this game."
+    assert private(result) and reply_text(result) == "You are not seated in this game."
     assert [type(getattr(e, "original", e)) for e in simcord_env.errors] == [NotSeated]
     assert len(await simcord_bot.service.action_log(game_id)) == logged

@@ -10,7 +10,7 @@ from simcord import Env
 
 from bot.client import JuwelierBot
 from bot.config import BotSettings
-from tests.bot.driver import button_ids, new_table, reply_text, table_message
+from tests.bot.driver import button_ids, new_table, private, reply_text, table_message
 
 GLOBAL_SYNC = r"/applications/\d+/commands"
 DEV_GUILD = 1_234_567_890_123_456_789
@@ -44,7 +44,7 @@ async def test_commands_are_synced_on_first_start_and_not_again_after_a_restart(
     channel = guild.create_text_channel("gems")
     ann = guild.add_member(simcord_env.create_user("ann"))
     result = await ann.slash(channel, "game new")  # the commands synced before still work
-    assert result.response.embeds and not result.ephemeral
+    assert result.acknowledged and channel.last_message.embeds
     assert await bot.service.game_in_channel(guild.id, channel.id) is not None
 
 
@@ -67,7 +67,7 @@ async def test_buttons_posted_before_a_restart_still_work_after_it(
 
     assert [g.id for g in bot.resumed] == [game_id]
     prompt = await bob.click(table, custom_id=f"jw:open:{game_id}")  # the pre-restart table
-    assert prompt.ephemeral
+    assert private(prompt)
     assert [label for label, _ in button_ids(prompt)] == ["Money", "Event", "Gemstones"]
     picked = await bob.click(prompt.response, label="Gemstones")
     assert "You chose **Gemstones**" in reply_text(picked)

@@ -9,7 +9,7 @@ from simcord import ChannelHandle, Env, MemberActor
 
 from bot.client import JuwelierBot
 from bot.notifier import DM_PREFERENCE
-from tests.bot.driver import new_table, open_prompt, play_one, reply_text, table_message
+from tests.bot.driver import new_table, open_prompt, play_one, private, reply_text, table_message
 
 
 async def finish_turn(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
@@ -39,7 +39,7 @@ async def test_settings_dm_sends_the_next_action_prompt_by_dm_and_it_can_be_answ
     _, channel, (ann, bob), game_id = await new_table(simcord_env, simcord_bot, ["ann", "bob"],
                                                       ai=1)
     result = await ann.slash(channel, "game settings", dm=True)
-    assert result.ephemeral
+    assert private(result)
     assert reply_text(result) == "Your prompts will come by direct message."
     assert await simcord_bot.service.get_preference(ann.id, DM_PREFERENCE) is True
     dm = ann.user.dm_channel
@@ -84,7 +84,7 @@ async def test_closed_dms_fall_back_to_the_table_once_and_switch_the_preference_
 
     # The game goes on at the table, and the bot does not keep trying to DM.
     prompt = await open_prompt(simcord_bot, channel, game_id, ann)
-    assert prompt.ephemeral
+    assert private(prompt)
     logged = len(await simcord_bot.service.action_log(game_id))
     await ann.click(prompt.response, label="Event")
     assert len(await simcord_bot.service.action_log(game_id)) > logged

@@ -15,6 +15,7 @@ from tests.bot.driver import (
     new_table,
     open_prompt,
     play_to_end,
+    private,
     reply_text,
     table_message,
 )
@@ -28,7 +29,7 @@ async def progress(bot: JuwelierBot, game_id: int) -> tuple[int, int]:
 def refused(result: InteractionResult, text: str) -> None:
     """The interaction was answered, privately, with `text` in it."""
     assert result.acknowledged, "the interaction must be answered (no 'interaction failed')"
-    assert result.ephemeral, "refusals are private"
+    assert private(result), "refusals are private"
     assert text in reply_text(result), reply_text(result)
 
 
@@ -189,13 +190,13 @@ async def test_status_shows_the_table_privately_and_hand_shows_the_callers_promp
     zed = guild.add_member(simcord_env.create_user("zed"))
 
     status = await zed.slash(channel, "game status")
-    assert status.ephemeral
+    assert private(status)
     embed = status.response.embeds[0]
     assert "Round 1 of 3 · Turn 1 of 8" in embed.description
     assert {f.name for f in embed.fields} >= {"ann", "AI 1", "AI 2"}
 
     hand = await ann.slash(channel, "game hand")
-    assert hand.ephemeral
+    assert private(hand)
     assert "Choose your action card for this turn." in reply_text(hand)
     assert [label for label, _ in button_ids(hand)] == ["Money", "Event", "Gemstones"]
 
@@ -211,16 +212,16 @@ async def test_rules_help_is_private_and_cites_the_rulings(simcord_env: Env,
     ann = guild.add_member(simcord_env.create_user("ann"))
 
     negotiation = await ann.slash(channel, "game rules", topic="negotiation")
-    assert negotiation.ephemeral
+    assert private(negotiation)
     text = negotiation.response.embeds[0].description
     assert "ESR-4" in text and "raise" in text
 
     overview = await ann.slash(channel, "game rules")
-    assert overview.ephemeral
+    assert private(overview)
     assert "`rulings`" in overview.response.embeds[0].description
 
     rulings = await ann.slash(channel, "game rules", topic="rulings")
-    assert rulings.ephemeral
+    assert private(rulings)
     cited = re.findall(r"\*\*ESR-(\d+)\*\*", rulings.response.embeds[0].description)
     assert [int(n) for n in cited] == list(range(1, 15))
 
@@ -238,7 +239,7 @@ async def test_history_and_leaderboard_report_a_finished_game(simcord_env: Env,
 
     history = await ann.slash(channel, "game history")
 
-    assert history.ephemeral
+    assert private(history)
     line = reply_text(history)
     assert line.startswith(f"Game #{game_id} in <#{channel.id}>: ")
     assert ("🏆 won" if won else f"place {mine['rank']}") in line

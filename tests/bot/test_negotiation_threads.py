@@ -20,12 +20,14 @@ from tests.bot.driver import (
     open_prompt,
     play_to_end,
     press,
+    private,
     reply_text,
     result_buttons,
     room,
     seat_of,
     seeded_table,
     send_offer,
+    start_negotiation,
     state,
     table_message,
     unchosen_action,
@@ -149,16 +151,6 @@ async def test_a_five_player_game_with_long_names_negotiates_in_a_thread_and_fin
     assert [row.seq for row in log] == list(range(1, len(log) + 1))
 
 
-async def start_negotiation(env: Env, bot: JuwelierBot, seed: int = 2
-                            ) -> tuple[ChannelHandle, MemberActor, MemberActor, MemberActor, int]:
-    """Three humans; two of them choose Money: (channel, opener, partner, bystander, game)."""
-    _, channel, (ann, bob, cem), game_id = await seeded_table(env, bot, ["ann", "bob", "cem"],
-                                                              seed=seed)
-    await choose(bot, channel, game_id, [(ann, "Money"), (bob, "Money"), (cem, "Gemstones")])
-    opener, partner = await negotiators(bot, game_id, ann, bob)
-    return channel, opener, partner, cem, game_id
-
-
 async def money(bot: JuwelierBot, game_id: int, actor: MemberActor) -> int:
     """A player's money."""
     return (await state(bot, game_id))["players"][await seat_of(bot, game_id, actor)]["money"]
@@ -229,7 +221,7 @@ async def progress(bot: JuwelierBot, game_id: int) -> int:
 
 def refused(result: InteractionResult, text: str) -> None:
     """Answered privately with `text`."""
-    assert result.acknowledged and result.ephemeral
+    assert result.acknowledged and private(result)
     assert text in reply_text(result), reply_text(result)
 
 
@@ -249,8 +241,8 @@ async def test_only_the_negotiator_to_move_can_use_the_prompt(simcord_env: Env,
     assert await progress(simcord_bot, game_id) == before
     assert ROOM in await simcord_bot.service.get_messages(game_id)
     thread, _ = await room(simcord_bot, channel, game_id)
-    private = await open_prompt(simcord_bot, channel, game_id, partner)  # the table's button
-    assert private.ephemeral and f"The negotiation runs in <#{thread.id}>" in reply_text(private)
+    shown = await open_prompt(simcord_bot, channel, game_id, partner)  # the table's button
+    assert private(shown) and f"The negotiation runs in <#{thread.id}>" in reply_text(shown)
 
 
 async def test_a_builder_left_open_is_no_longer_current_after_another_answer(

@@ -19,6 +19,7 @@ from tests.bot.driver import (
     no_logged_errors,
     play_one,
     press,
+    private,
     reply_text,
     room,
     seeded_table,
@@ -127,7 +128,7 @@ async def test_a_failed_prompt_edit_in_the_thread_still_tells_the_offer_and_goes
     assert prompt.id != old_prompt.id and prompt.mentions[0].id == partner.id
     assert any(m.content == f"{opener.name} opens with 🟦×1." for m in thread.history())
     stale = await opener.click(old_prompt, label="Offer 1 red")  # its edit failed: still shown
-    assert stale.ephemeral and "This prompt is no longer current" in reply_text(stale)
+    assert private(stale) and "This prompt is no longer current" in reply_text(stale)
     await press(simcord_bot, channel, game_id, partner, "Accept")
     assert thread._channel.thread_metadata.archived
     logged, version = await saved(simcord_bot, game_id)

@@ -21,6 +21,7 @@ from tests.bot.driver import (
     open_prompt,
     play_to_end,
     press,
+    private,
     reply_text,
     result_buttons,
     room,
@@ -53,7 +54,7 @@ async def test_restarts_mid_choice_and_mid_negotiation_lose_nothing(
     bot = await restart(simcord_env, simcord_bot, db_file)
 
     again = await ann.click(old_table, custom_id=f"jw:open:{game_id}")
-    assert again.ephemeral and f"You chose **{action}**" in reply_text(again)
+    assert private(again) and f"You chose **{action}**" in reply_text(again)
     chosen = await bob.click(bobs_prompt.response, label=action)  # a prompt from before
     assert chosen.acknowledged
     thread, _ = await room(bot, channel, game_id)

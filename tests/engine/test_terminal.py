@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 from pathlib import Path
 
+from engine import get_kind
+from engine.core.game import GameEvent
+from engine.esr import events as ev
+from engine.esr.state import ACTION_NAMES
 from engine.terminal import play
+from engine.terminal_board import board
+
+EVENT_TYPES = [cls for _, cls in inspect.getmembers(ev, inspect.isclass)
+               if issubclass(cls, GameEvent) and cls is not GameEvent]
+
+
+async def whole_game(tmp_path: Path, players: int = 4, seed: int = 3) -> list[str]:
+    """Everything a scripted player (always option 1, named Ada) is shown in one game."""
+    said: list[str] = []
+    answers = iter(["1"] * 2000)
+    code = await play(players, ask=lambda _: next(answers), say=said.append,
+                      db=tmp_path / "t.db", seed=seed, name="Ada")
+    assert code == 0
+    return said
 
 
 async def test_a_scripted_player_finishes_a_whole_game(tmp_path: Path) -> None:
@@ -35,3 +54,37 @@ def test_end_of_input_quits_the_command_line_game() -> None:
                          input="", capture_output=True, text=True, timeout=60)
     assert out.returncode == 0
     assert "Choose your action card" in out.stdout and "Bye" in out.stdout
+
+
+async def test_every_move_is_narrated_in_sentences_not_event_names(tmp_path: Path) -> None:
+    text = "\n".join(await whole_game(tmp_path))
+    assert "  • Reveal: " in text
+    assert "AI 1 has chosen an action card." in text, "AI moves are narrated too"
+    assert "Ada has chosen an action card." in text
+    assert " is scored: " in text and "The game is over: " in text
+    for cls in EVENT_TYPES:
+        raw = cls.model_fields["type"].default
+        assert cls.__name__ not in text and raw not in text and raw.replace("_", " ") not in text
+
+
+async def test_the_board_never_shows_another_seats_card_before_the_reveal(tmp_path: Path) -> None:
+    boards = [s for s in await whole_game(tmp_path) if s.lstrip().startswith("=== Round")]
+    choosing = [b for b in boards if "choosing..." in b]  # the human still has to choose
+    assert choosing
+    cards = [f"[{name}]" for name in ACTION_NAMES.values()]
+    for table in choosing:
+        for row in table.splitlines():
+            if row.startswith("  AI "):
+                assert "has chosen" in row and not any(c in row for c in cards), row
+
+
+def test_the_board_shows_only_the_viewers_own_secret_card() -> None:
+    esr = get_kind("esr")
+    state, _ = esr.new_game(5, 3)
+    state, _ = esr.apply(state, 0, {"type": "choose", "card": "event"})
+    state, _ = esr.apply(state, 1, {"type": "choose", "card": "money"})
+    rows = board(esr.view(state, 0), ["Ada", "Bo", "Cy"]).splitlines()
+    ada, bo, cy = (next(r for r in rows if r.startswith(f"  {n}")) for n in ("Ada", "Bo", "Cy"))
+    assert "Ada (you)" in ada and "[Event] (secret)" in ada
+    assert "has chosen" in bo and "[Money]" not in bo
+    assert "choosing..." in cy
