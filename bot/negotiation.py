@@ -7,6 +7,7 @@ the free-form raise is checked by the service."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -188,12 +189,9 @@ class NegotiationRooms:
         except (discord.HTTPException, AttributeError) as exc:
             log.info("game %s: no negotiation thread (%s); negotiating in the channel",
                      info.id, exc)
-            a, b = (names[s] for s in started.seats)
-            await send_safely(channel, f"⚠️ I could not open a thread for this negotiation "
-                                       f"({refusal_reason(exc)}), so {a} and {b} negotiate "
-                                       "here in the channel.")
-            await service.set_message(info.id, ROOM, info.channel_id, 0)
-            return Room(channel, in_thread=False, changed=True)
+            return await self._in_channel(info, channel, started, names,
+                                          f"I could not open a thread for this negotiation "
+                                          f"({refusal_reason(exc)})")
         await service.set_message(info.id, STARTER, info.channel_id, starter.id)
         # Remembered at once, so the room is found even if posting its prompt fails below.
         await service.set_message(info.id, ROOM, thread.id, 0)
@@ -203,8 +201,24 @@ class NegotiationRooms:
                     await thread.add_user(discord.Object(seat.user_id))
                 except discord.HTTPException as exc:  # they can still open the public thread
                     log.info("could not add %s to thread %s: %s", seat.user_id, thread.id, exc)
-        await send_safely(thread, intro(started, names))
+        if await send_safely(thread, intro(started, names)) is None:
+            # A thread the bot may open but not post in (e.g. Send Messages in Threads denied)
+            # is no room: the prompt would never appear.
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
+            return await self._in_channel(info, channel, started, names,
+                                          "I could not post in the negotiation's thread (I am "
+                                          "missing the *Send Messages in Threads* permission)")
         return Room(thread, in_thread=True, changed=True)
+
+    async def _in_channel(self, info: GameInfo, channel: discord.abc.Messageable,
+                          started: NegotiationStarted, names: Sequence[str],
+                          reason: str) -> Room:
+        """Run the negotiation in the game channel, saying why."""
+        a, b = (names[s] for s in started.seats)
+        await send_safely(channel, f"⚠️ {reason}, so {a} and {b} negotiate here in the channel.")
+        await self.bot.service.set_message(info.id, ROOM, info.channel_id, 0)
+        return Room(channel, in_thread=False, changed=True)
 
     async def forget(self, info: GameInfo) -> None:
         """Drop a room that was left open (its negotiation is over)."""

@@ -51,16 +51,18 @@ def by_game(items: Iterable[T]) -> dict[int, list[T]]:
     return groups
 
 
-def reminder_text(items: Sequence[Reminder]) -> str:
-    """One message pinging everyone who still owes a decision, grouped by deadline."""
+def reminder_text(items: Sequence[Reminder], in_thread: bool = False) -> str:
+    """One message pinging everyone who still owes a decision, grouped by deadline;
+    `in_thread`: it is posted in the negotiation's thread, next to the prompt."""
     lines = []
     for due in sorted({i.due_at for i in items}):
         owing = [i for i in items if i.due_at == due]
         mentions = " ".join(f"<@{i.user_id}>" for i in owing)
         button = ("Choose your action" if all(i.kind.endswith("choose_action") for i in owing)
                   else "Your decision")
+        where = "the prompt above" if in_thread else f"**{button}** on the table"
         lines.append(f"⏰ {mentions}: half your time is up. Decide <t:{int(due)}:R> "
-                     f"(**{button}** on the table), or the autopilot decides for you.")
+                     f"({where}), or the autopilot decides for you.")
     return "\n".join(lines)
 
 
@@ -221,16 +223,28 @@ class Timers:
             return None
 
     async def _remind(self, game_id: int, items: Sequence[Reminder]) -> None:
-        """One channel message pinging exactly those who still owe a decision."""
-        info = await self.bot.service.get_game(game_id)
-        channel = await self.bot.publisher.channel(info)
+        """Ping exactly those who still owe a decision: negotiators in their thread, everyone
+        else in the channel (one message each)."""
+        service, publisher = self.bot.service, self.bot.publisher
+        info = await service.get_game(game_id)
+        channel = await publisher.channel(info)
         if channel is None:
             return
-        try:
-            await channel.send(reminder_text(items), allowed_mentions=PINGS)
-        except discord.HTTPException as exc:
-            # Already marked as sent: a lost nudge is better than a doubled one.
-            log.warning("game #%s: the reminder could not be sent (%s)", game_id, exc)
+        in_room = [i for i in items if i.kind.endswith("negotiate")]
+        room = (await publisher.rooms.current(info, channel, await service.get_messages(game_id))
+                if in_room else None)
+        if room is None or not room.in_thread:
+            in_room = []
+        rest = [i for i in items if i not in in_room]
+        for target, owing in ((room.target if room else channel, in_room), (channel, rest)):
+            if not owing:
+                continue
+            try:
+                await target.send(reminder_text(owing, in_thread=target is not channel),
+                                  allowed_mentions=PINGS)
+            except discord.HTTPException as exc:
+                # Already marked as sent: a lost nudge is better than a doubled one.
+                log.warning("game #%s: the reminder could not be sent (%s)", game_id, exc)
 
 
 def _human_seat(info: GameInfo, seat: int) -> Seat | None:

@@ -17,8 +17,10 @@ from bot.timers import LOBBY_CLOSED
 from tests.bot.driver import (
     button_ids,
     find_message,
+    negotiators,
     new_table,
     open_prompt,
+    room,
     table_message,
 )
 
@@ -166,3 +168,22 @@ async def test_joining_keeps_a_lobby_open(simcord_env: Env, simcord_bot: Juwelie
     assert find_message(channel, lobby.id).components, "still open"
     await simcord_env.advance_time(800)
     assert find_message(channel, lobby.id).embeds[0].description == LOBBY_CLOSED
+
+
+async def test_a_negotiator_is_reminded_in_the_negotiations_thread(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    _, channel, (ann, bob, cem), game_id = await new_table(simcord_env, simcord_bot,
+                                                           ["ann", "bob", "cem"])
+    await choose(simcord_bot, channel, game_id, ann, "Money")
+    await choose(simcord_bot, channel, game_id, bob, "Money")
+    await choose(simcord_bot, channel, game_id, cem, "Gemstones")
+    thread, _ = await room(simcord_bot, channel, game_id)
+    assert thread.is_thread
+    opener, _ = await negotiators(simcord_bot, game_id, ann, bob)
+
+    await simcord_env.advance_time(45)  # half of the 90 seconds a negotiation step has
+
+    [reminder] = messages_with(thread, HALF_TIME)
+    assert [u.id for u in reminder.mentions] == [opener.id]
+    assert "the prompt above" in reminder.content
+    assert messages_with(channel, HALF_TIME) == [], "not in the channel"

@@ -89,6 +89,29 @@ async def test_missing_thread_permission_is_explained_and_the_game_goes_on(
     assert simcord_env.errors == []
 
 
+async def test_a_thread_the_bot_may_not_post_in_falls_back_to_the_channel(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    mute_in_threads = discord.PermissionOverwrite(send_messages_in_threads=False)
+    _, channel, (ann, bob, cem), game_id = await seeded_table(
+        simcord_env, simcord_bot, ["ann", "bob", "cem"], seed=2,
+        overwrites={simcord_bot.user: mute_in_threads})
+
+    await choose(simcord_bot, channel, game_id, [(ann, "Money"), (bob, "Money"),
+                                                 (cem, "Gemstones")])
+
+    where, prompt = await room(simcord_bot, channel, game_id)
+    assert where.id == channel.id, "the prompt runs in the channel"
+    assert any("I could not post in the negotiation's thread" in m.content and
+               "negotiate here in the channel" in m.content for m in channel.history())
+    opener, partner = await negotiators(simcord_bot, game_id, ann, bob)
+    assert prompt.mentions[0].id == opener.id
+    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
+    await press(simcord_bot, channel, game_id, partner, "Accept")
+    assert f"{partner.name} accepts 🟦×1 from {opener.name}" in "\n".join(
+        m.content for m in channel.history())
+    assert ROOM not in await simcord_bot.service.get_messages(game_id)
+
+
 async def test_a_failed_table_edit_loses_nothing_and_the_table_is_posted_afresh(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
     _, channel, (ann, bob, cem), game_id = await seeded_table(
