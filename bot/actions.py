@@ -59,10 +59,8 @@ class Actions(OfferActions):
         await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(
             game_id, open_=False))
         names = ", ".join(seat_names(info))
-        channel = interaction.channel
-        await channel.send(f"🎲 **{len(info.seats)} players take their seats:** {names}. "
-                           "Good luck!")  # type: ignore[union-attr]
-        await self.bot.publisher.publish(game_id, result.events)
+        await self.bot.publisher.publish(game_id, result.events, notice=(
+            f"🎲 **{len(info.seats)} players take their seats:** {names}. Good luck!"))
         await self.bot.notifier.turn_prompts(game_id, result.events)
 
     async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -169,30 +169,28 @@ class NegotiationRooms:
         return Room(thread, in_thread=True, prompt_id=prompt_id)  # type: ignore[arg-type]
 
     async def open(self, info: GameInfo, channel: discord.abc.Messageable,
-                   started: NegotiationStarted, names: Sequence[str],
-                   announced: discord.Message | None) -> Room:
-        """A thread off the table message (or off the announcement, if the table already
-        started one this turn); the channel itself, with the reason, if that fails."""
+                   started: NegotiationStarted, names: Sequence[str]) -> Room:
+        """A thread off the table message (or a thread of its own, if the table already
+        started one); the channel itself, with the reason, if that fails."""
         service = self.bot.service
         refs = await service.get_messages(info.id)
         table, used = refs.get("table"), refs.get(STARTER)
+        name = thread_name(names, started.seats, started.action)
         try:
             if table is not None and (used is None or used.message_id != table.message_id):
                 starter = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
-            else:
-                starter = announced or await channel.send(
-                    f"🤝 {names[started.seats[0]]} and {names[started.seats[1]]} negotiate "
-                    f"for {action_text(started.action)}.")
-            thread = await starter.create_thread(
-                name=thread_name(names, started.seats, started.action),
-                auto_archive_duration=1440)
+                thread = await starter.create_thread(name=name, auto_archive_duration=1440)
+                await service.set_message(info.id, STARTER, info.channel_id, starter.id)
+            else:  # a message starts one thread only; no extra channel message for another
+                thread = await channel.create_thread(  # type: ignore[attr-defined]
+                    name=name, type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440)
         except (discord.HTTPException, AttributeError) as exc:
             log.info("game %s: no negotiation thread (%s); negotiating in the channel",
                      info.id, exc)
             return await self._in_channel(info, channel, started, names,
                                           f"I could not open a thread for this negotiation "
                                           f"({refusal_reason(exc)})")
-        await service.set_message(info.id, STARTER, info.channel_id, starter.id)
         # Remembered at once, so the room is found even if posting its prompt fails below.
         await service.set_message(info.id, ROOM, thread.id, 0)
         for seat in info.seats:

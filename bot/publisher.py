@@ -1,4 +1,5 @@
-"""After every accepted change: narrate it, print scorings, and keep the table message current."""
+"""After every accepted change: narrate it (with the round's scoring and the final results)
+in the game's live table message, and run the negotiation room."""
 
 from __future__ import annotations
 
@@ -10,15 +11,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import table_view
 from bot.negotiation import NegotiationRooms, Room, is_closing, still_open
 from bot.prompts import with_names
 from bot.render.narrate import narrate
 from bot.render.picture import standings_png
 from bot.render.scoring import final_results, scoring_notes, scoring_table
-from bot.render.table import table_embed
-from bot.rest import MENTIONS, edit_safely, send_safely
-from engine import get_kind
+from bot.rest import MENTIONS
+from bot.table_message import Change, TableMessage, chunks, seat_names
 from engine.core.game import GameEvent
 from engine.esr.events import GameEnded, NegotiationStarted, OfferMade, RoundScored, TurnStarted
 from engine.store.models import GameInfo
@@ -30,23 +29,6 @@ log = logging.getLogger(__name__)
 __all__ = ["MENTIONS", "Publisher", "chunks", "seat_names"]
 
 
-def seat_names(info: GameInfo) -> list[str]:
-    """Display names in seat order."""
-    seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
-    return [s.name for s in seated]
-
-
-def chunks(lines: Sequence[str], limit: int = 1900) -> list[str]:
-    """Join lines into messages that stay under Discord's 2000-character limit."""
-    out: list[str] = []
-    for line in lines:
-        if out and len(out[-1]) + len(line) + 1 <= limit:
-            out[-1] += "\n" + line
-        else:
-            out.append(line[:limit])
-    return out
-
-
 class Publisher:
     """Writes to the game's channel; one lock per game keeps messages in order."""
 
@@ -54,6 +36,7 @@ class Publisher:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self.rooms = NegotiationRooms(bot)
+        self.table = TableMessage(bot)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The per-game lock that keeps channel writes (and the timer's notices) in order."""
@@ -71,10 +54,12 @@ class Publisher:
         return channel  # type: ignore[return-value]
 
     async def publish(self, game_id: int, events: Sequence[GameEvent], *,
-                      prompted: int | None = None) -> None:
-        """Narrate `events`, run the negotiation room, and bring the table up to date.
+                      prompted: int | None = None, notice: str | None = None) -> None:
+        """Tell the channel about `events` in one write (the live table message), and run the
+        negotiation room in its thread.
 
-        `prompted` is a user who was just shown their next decision privately (no ping needed).
+        `prompted` is a user who was just shown their next decision privately (no ping needed);
+        `notice` is a line that comes first (who timed out, who took a seat, ...).
         """
         self.bot.timers.poke()  # the change may have opened a decision that falls due sooner
         async with self.lock(game_id):
@@ -86,36 +71,30 @@ class Publisher:
             refs = await self.bot.service.get_messages(game_id)
             room = await self.rooms.current(info, channel, refs)
             lines, room = await self._tell(info, channel, events, names, room)
-            lines += await self._pings(info, events, prompted)
-            await self._send_lines(channel, lines)
-            for event in events:
-                if isinstance(event, RoundScored):
-                    await self._scoring(channel, info, event, names)
-                elif isinstance(event, GameEnded):
-                    await self._final(channel, info, event, names)
+            change = Change(lines=[notice, *lines] if notice else lines,
+                            pings=await self._pings(info, events, prompted),
+                            fresh=any(isinstance(e, TurnStarted) for e in events))
+            pictured = [e for e in events if isinstance(e, (RoundScored, GameEnded))]
+            if pictured:  # the last round's standings are the final standings: one picture
+                change.files.append(await self._picture(info, pictured[-1], names))
+            await self.table.write(info, channel, change)
             if room is not None and info.status == "running":
                 await self.rooms.refresh(info, room, names)
-            new_turn = any(isinstance(e, TurnStarted) for e in events)
-            await self.refresh_table(info, channel, new_message=new_turn)
 
     async def _tell(self, info: GameInfo, channel: discord.abc.Messageable,
                     events: Sequence[GameEvent], names: list[str], room: Room | None
                     ) -> tuple[list[str], Room | None]:
-        """Narrate in event order: the channel gets every line except the offers of a threaded
+        """The channel's lines in event order: every line except the offers of a threaded
         negotiation, which its room tells; rooms open and close as negotiations do."""
         lines: list[str] = []
         for index, event in enumerate(events):
-            line = narrate(event, names)
+            line = _line(event, names)
             if isinstance(event, NegotiationStarted):
                 if room is not None:  # a new negotiation: whatever room was open is over
                     await self.rooms.forget(info)
                     room = None
                 if still_open(events, index):
-                    # Narrate up to here first: the thread may start off this message.
-                    posted = await self._send_lines(channel, [*lines, line or ""])
-                    lines = []
-                    room = await self.rooms.open(info, channel, event, names, posted)
-                    continue
+                    room = await self.rooms.open(info, channel, event, names)
             if room is not None and isinstance(event, OfferMade):
                 self.rooms.tell(room, event, names)
                 if room.in_thread:
@@ -128,14 +107,6 @@ class Publisher:
                 room = None
         return lines, room
 
-    async def _send_lines(self, channel: discord.abc.Messageable,
-                          lines: Sequence[str]) -> discord.Message | None:
-        """Post narration lines in as few messages as fit; the last message posted."""
-        last = None
-        for text in chunks([line for line in lines if line]):
-            last = await send_safely(channel, text, allowed_mentions=MENTIONS) or last
-        return last
-
     async def close_room(self, info: GameInfo) -> None:
         """Close a negotiation left open by a game that ended early (e.g. abandoned)."""
         async with self.lock(info.id):
@@ -146,30 +117,6 @@ class Publisher:
                 info.id))
             if room is not None:
                 await self.rooms.close(info, room)
-
-    async def refresh_table(self, info: GameInfo, channel: discord.abc.Messageable,
-                            new_message: bool = False) -> None:
-        """Edit the table message in place, or post a fresh one at the start of a turn."""
-        pv = await self.bot.service.get_view(info.id, None)
-        view = pv.view
-        names = seat_names(info)
-        embed = table_embed(view, names, get_kind(info.kind).title,
-                            due_at=await self.bot.service.decision_due(info.id))
-        label = None
-        if view["phase"] == "choose":
-            label = "Choose your action"
-        elif view["waiting_for"]:
-            label = "Your decision"
-        buttons = table_view(info.id, label)
-        ref = (await self.bot.service.get_messages(info.id)).get("table")
-        # A failed edit (gone, or a Discord error) falls through to a fresh table message, so
-        # the channel shows the current state and the game goes on.
-        if ref is not None and not new_message and await edit_safely(
-                channel, ref.message_id, embed=embed, view=buttons):
-            return
-        message = await send_safely(channel, embed=embed, view=buttons)
-        if message is not None:
-            await self.bot.service.set_message(info.id, "table", info.channel_id, message.id)
 
     async def _pings(self, info: GameInfo, events: Sequence[GameEvent],
                      prompted: int | None = None) -> list[str]:
@@ -190,24 +137,33 @@ class Publisher:
                              "(press **Your decision** on the table).")
         return lines
 
-    async def _scoring(self, channel: discord.abc.Messageable, info: GameInfo,
-                       scored: RoundScored, names: list[str]) -> None:
-        pv = await self.bot.service.get_view(info.id, None)
-        players = pv.view["players"]
-        png = standings_png(f"After round {scored.round}", names,
-                            [scored.money_after[s] for s in range(len(names))],
-                            [list(p["gems"].values()) for p in players])
-        text = f"**Scoring of round {scored.round}**\n" + scoring_table(scored, names)
-        notes = scoring_notes(scored, names)
-        if notes:
-            text += "\n" + notes
-        await send_safely(channel, text[:2000],
-                          file=discord.File(io.BytesIO(png), "standings.png"))
+    async def _picture(self, info: GameInfo, event: RoundScored | GameEnded,
+                       names: list[str]) -> discord.File:
+        """The standings after a scoring, or the final standings, as a PNG attachment."""
+        players = (await self.bot.service.get_view(info.id, None)).view["players"]
+        final = isinstance(event, GameEnded)
+        title = "Final standings" if final else f"After round {event.round}"  # type: ignore[union-attr]
+        money = event.money if final else event.money_after  # type: ignore[union-attr]
+        # Drawing takes milliseconds of CPU: off the event loop, so other games go on.
+        png = await asyncio.to_thread(standings_png, title, names,
+                                      [money[s] for s in range(len(names))],
+                                      [list(p["gems"].values()) for p in players])
+        return discord.File(io.BytesIO(png), "final.png" if final else "standings.png")
 
-    async def _final(self, channel: discord.abc.Messageable, info: GameInfo, ended: GameEnded,
-                     names: list[str]) -> None:
-        pv = await self.bot.service.get_view(info.id, None)
-        png = standings_png("Final standings", names, [ended.money[s] for s in range(len(names))],
-                            [list(p["gems"].values()) for p in pv.view["players"]])
-        await send_safely(channel, "**Game over!**\n" + final_results(ended, names),
-                          file=discord.File(io.BytesIO(png), "final.png"))
+
+def _line(event: GameEvent, names: list[str]) -> str | None:
+    """The channel's text for one event: its narration, or the scoring or final table."""
+    if isinstance(event, RoundScored):
+        notes = scoring_notes(event, names)
+        return (f"**Scoring of round {event.round}**\n" + scoring_table(event, names)
+                + (f"\n{notes}" if notes else ""))
+    if isinstance(event, GameEnded):
+        return "**Game over!**\n" + final_results(event, names)
+    if isinstance(event, TurnStarted):  # the turn's story starts here, above its table
+        return turn_heading(event.round, event.turn)
+    return narrate(event, names)
+
+
+def turn_heading(round_: int, turn: int) -> str:
+    """The line that opens a turn's story in the channel."""
+    return f"**── Round {round_} · turn {turn} ──**"

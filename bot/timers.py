@@ -201,16 +201,11 @@ class Timers:
                 seat = _human_seat(info, item.seat)
                 if seat is not None:  # an AI or autopilot seat retried after a failure is not late
                     late.append(seat.name)
-            channel = await publisher.channel(info) if late else None
-            try:
-                if channel is not None:
-                    await channel.send(timeout_text(late),
-                                       allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.warning("game #%s: the time-out notice could not be sent (%s)", game_id, exc)
         events = [e for r in results for e in r.events]
         if results:
-            await publisher.publish(game_id, events)
+            # The notice leads the narration of what the autopilot's answers led to.
+            await publisher.publish(game_id, events,
+                                    notice=timeout_text(late) if late else None)
             await self.bot.notifier.turn_prompts(game_id, events)
 
     async def _act_for(self, item: Overdue) -> SubmitResult | None:

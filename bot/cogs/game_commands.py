@@ -134,13 +134,12 @@ class GameCommands(commands.GroupCog, group_name="game",
             return
         on = mode == "on"
         result = await self.bot.service.set_autopilot(info.id, interaction.user.id, on)
-        who = interaction.user.mention
-        await self._announce(
-            interaction,
+        who = f"**{interaction.user.display_name}**"  # named, not pinged
+        await self._publish(info.id, result, (
             f"🤖 {who} handed their seat to the autopilot; `/game autopilot off` takes it back."
-            if on else f"🙋 {who} takes their seat back from the autopilot.",
-            "The autopilot plays your seat now." if on else "Your seat is yours again.")
-        await self._publish(info.id, result)
+            if on else f"🙋 {who} takes their seat back from the autopilot."))
+        await tell(interaction, "The autopilot plays your seat now." if on
+                   else "Your seat is yours again.")
 
     @app_commands.command(name="leave", description="Leave this channel's game "
                                                     "(in a running game the autopilot takes over)")
@@ -157,9 +156,9 @@ class GameCommands(commands.GroupCog, group_name="game",
             await self._refresh_lobby(info)
             return
         result = await self.bot.service.set_autopilot(info.id, user.id, True)
-        await self._announce(interaction, f"🚪 {user.mention} left the game; the autopilot "
-                                          "plays their seat from now on.", "You left the game.")
-        await self._publish(info.id, result)
+        await self._publish(info.id, result, f"🚪 **{user.display_name}** left the game; the "
+                                             "autopilot plays their seat from now on.")
+        await tell(interaction, "You left the game.")
 
     async def _announce(self, interaction: discord.Interaction, public: str,
                         private: str) -> None:
@@ -169,9 +168,9 @@ class GameCommands(commands.GroupCog, group_name="game",
                           allowed_mentions=NO_PINGS)
         await tell(interaction, private)
 
-    async def _publish(self, game_id: int, result: SubmitResult) -> None:
-        """Publish what the autopilot did at once (also refreshes the table)."""
-        await self.bot.publisher.publish(game_id, result.events)
+    async def _publish(self, game_id: int, result: SubmitResult, notice: str) -> None:
+        """Tell the channel what the caller changed and what the autopilot did at once."""
+        await self.bot.publisher.publish(game_id, result.events, notice=notice)
         await self.bot.notifier.turn_prompts(game_id, result.events)
 
     async def _refresh_lobby(self, info: GameInfo) -> None:

@@ -53,7 +53,7 @@ async def test_with_autopilot_on_the_players_decisions_are_made_without_clicks(
     result = await ann.slash(channel, "game autopilot", mode="on")
 
     assert private(result) and reply_text(result) == "The autopilot plays your seat now."
-    assert said_in_channel(channel, f"{ann.mention} handed their seat to the autopilot")
+    assert said_in_channel(channel, f"**{ann.name}** handed their seat to the autopilot")
     assert (await simcord_bot.service.get_game(game_id)).seat_of(ann.id).autopilot
     assert not await owes(simcord_bot, game_id, seat)
     # Only bob and cem click, for two whole turns; ann's seat keeps up on its own.
@@ -76,7 +76,7 @@ async def test_with_autopilot_off_the_player_decides_again(simcord_env: Env,
     result = await ann.slash(channel, "game autopilot", mode="off")
 
     assert reply_text(result) == "Your seat is yours again."
-    assert said_in_channel(channel, f"{ann.mention} takes their seat back")
+    assert said_in_channel(channel, f"**{ann.name}** takes their seat back")
     others, rng = {m.id: m for m in (bob, cem)}, random.Random(3)
     while not await owes(simcord_bot, game_id, seat):
         assert await play_for(simcord_bot, channel, game_id, others, rng)
@@ -100,7 +100,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_autopilot(
     result = await bob.slash(channel, "game leave")
 
     assert private(result) and reply_text(result) == "You left the game."
-    assert said_in_channel(channel, f"{bob.mention} left the game")
+    assert said_in_channel(channel, f"**{bob.name}** left the game")
     assert (await simcord_bot.service.get_game(game_id)).seat_of(bob.id).autopilot
     assert [(r.seat, r.by) for r in await simcord_bot.service.action_log(game_id)] == [
         (seat, "autopilot")]

@@ -93,7 +93,7 @@ async def test_at_the_deadline_the_autopilot_chooses_and_the_game_goes_on(
     assert [(r.seat, r.by) for r in log[:3]] == [
         (await seat_of(simcord_bot, game_id, ann), "player"),
         *sorted((s, "autopilot") for s in late)]
-    history = [m.content for m in channel.history()]
+    history = [line for m in channel.history() for line in m.content.splitlines()]
     notice = next(i for i, text in enumerate(history) if "ran out of time" in text)
     assert "**bob**" in history[notice] and "**cem**" in history[notice]
     assert "ann" not in history[notice]

@@ -7,6 +7,7 @@ import re
 from simcord import Env
 
 from bot.client import JuwelierBot
+from bot.publisher import turn_heading
 from tests.bot.driver import open_lobby, play_one, play_to_end, table_message
 
 REVEALED = re.compile(r"played|Reveal|💰 Money|🃏 Event|💎 Gemstones")
@@ -71,9 +72,11 @@ async def test_a_choice_stays_private_until_the_reveal(simcord_env: Env,
             _, label, answered = await play_one(simcord_bot, channel, game_id, actors, None,
                                                 choose=lambda b, t=turn: b[t % len(b)])
             assert answered.response.ephemeral and label in answered.response.content
-            # Earlier turns were revealed; nothing from this turn's table on may name a choice.
+            # Earlier turns were revealed; nothing from this turn's start on may name a choice.
             table = await table_message(simcord_bot, channel, game_id)
-            this_turn = channel_text(channel, since=table.id)
+            this_turn = channel_text(channel, since=table.id).split(turn_heading(1, turn + 1))
+            assert len(this_turn) == 2, "the turn's story starts in its table message"
+            this_turn = this_turn[1]
             assert f"Turn {turn + 1} of 8" in this_turn
             assert not REVEALED.search(this_turn), this_turn
             assert "has chosen" in this_turn

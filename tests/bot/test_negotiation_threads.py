@@ -13,7 +13,6 @@ from engine.esr.gems import best_offer_of_size
 from tests.bot.driver import (
     build_offer,
     choose,
-    find_message,
     labels,
     negotiators,
     no_logged_errors,
@@ -262,7 +261,8 @@ async def test_a_builder_left_open_is_no_longer_current_after_another_answer(
 
 async def test_two_negotiations_in_one_turn_get_a_thread_each(simcord_env: Env,
                                                               simcord_bot: JuwelierBot) -> None:
-    # A message can start only one thread, so the second one starts off the narration.
+    # A message can start only one thread, so the second is a thread of its own (no extra
+    # channel message).
     _, channel, (ann, bob, cem, dan), game_id = await seeded_table(
         simcord_env, simcord_bot, ["ann", "bob", "cem", "dan"], seed=3)
     await choose(simcord_bot, channel, game_id,
@@ -276,8 +276,9 @@ async def test_two_negotiations_in_one_turn_get_a_thread_each(simcord_env: Env,
     second, prompt = await room(simcord_bot, channel, game_id)
 
     assert first.id == table.id and second.id != first.id
-    starter = find_message(channel, second.id)
-    assert "both chose 💎 Gemstones and negotiate" in starter.content
+    assert second.id not in [m.id for m in channel.history()]
+    story = (await table_message(simcord_bot, channel, game_id)).content
+    assert "both chose 💎 Gemstones and negotiate" in story
     assert second.name in ("cem ⇄ dan · Gemstones", "dan ⇄ cem · Gemstones")
     assert first._channel.thread_metadata.archived
     assert not second._channel.thread_metadata.archived and labels(prompt)

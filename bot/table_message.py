@@ -1,0 +1,114 @@
+"""The game's live message: the turn's story as its text, the table as its embed, edited in
+place. Each state change costs one channel write: an edit, or a new message when players must
+be pinged, a picture comes with it, or a turn begins."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import table_view
+from bot.render.table import table_embed
+from bot.rest import MENTIONS, edit_safely, send_safely
+from engine import get_kind
+from engine.store.models import GameInfo
+
+if TYPE_CHECKING:
+    from bot.client import JuwelierBot
+
+log = logging.getLogger(__name__)
+CONTENT_LIMIT = 2000  # Discord's limit for a message's text
+
+
+@dataclass
+class Change:
+    """What one state change shows in the channel."""
+
+    lines: list[str]  # the story, in order (narration, scoring tables, notices)
+    pings: list[str] = field(default_factory=list)  # humans who now owe a decision
+    files: list[discord.File] = field(default_factory=list)  # the standings picture
+    fresh: bool = False  # a new turn begins
+
+    @property
+    def new_message(self) -> bool:
+        """An edit notifies nobody and cannot add a picture, and a turn gets its own message."""
+        return self.fresh or bool(self.pings) or bool(self.files)
+
+
+def seat_names(info: GameInfo) -> list[str]:
+    """Display names in seat order."""
+    seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
+    return [s.name for s in seated]
+
+
+def chunks(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
+    """Join lines into texts that stay within Discord's 2000-character limit."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + len(line) + 1 <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:limit])
+    return out
+
+
+class TableMessage:
+    """Writes a game's live message; remembers its text so an edit can append to it."""
+
+    def __init__(self, bot: JuwelierBot) -> None:
+        self.bot = bot
+        self._texts: dict[int, tuple[int, str]] = {}  # game → (message id, its text)
+
+    async def write(self, info: GameInfo, channel: discord.abc.Messageable,
+                    change: Change) -> None:
+        """Show `change` and the current table: append to the live message, or post anew."""
+        service = self.bot.service
+        pv = await service.get_view(info.id, None)
+        names = seat_names(info)
+        embed = table_embed(pv.view, names, get_kind(info.kind).title,
+                            due_at=await service.decision_due(info.id))
+        buttons = table_view(info.id, _button_label(pv.view))
+        lines = [line for line in change.lines if line]
+        ref = (await service.get_messages(info.id)).get("table")
+        if ref is not None and not change.new_message:
+            old = await self._text(channel, info.id, ref.message_id)
+            content = "\n".join(part for part in (old, *lines) if part)
+            # A failed edit (gone, or a Discord error) falls through to a fresh message, so
+            # the channel shows the current state and the game goes on.
+            if old is not None and len(content) <= CONTENT_LIMIT and await edit_safely(
+                    channel, ref.message_id, content=content or None, embed=embed, view=buttons):
+                self._texts[info.id] = (ref.message_id, content)
+                return
+        texts = chunks([*lines, *change.pings])
+        for text in texts[:-1]:  # a change too long for one message (a very long scoring)
+            await send_safely(channel, text, allowed_mentions=MENTIONS)
+        content = texts[-1] if texts else None
+        message = await send_safely(channel, content, embed=embed, view=buttons,
+                                    files=change.files, allowed_mentions=MENTIONS)
+        if message is not None:
+            self._texts[info.id] = (message.id, content or "")
+            await service.set_message(info.id, "table", info.channel_id, message.id)
+
+    async def _text(self, channel: discord.abc.Messageable, game_id: int,
+                    message_id: int) -> str | None:
+        """The live message's text (from memory, or from Discord after a restart)."""
+        cached = self._texts.get(game_id)
+        if cached is not None and cached[0] == message_id:
+            return cached[1]
+        try:
+            message = await channel.fetch_message(message_id)
+        except discord.HTTPException as exc:
+            log.info("game %s: table message %s unreadable (%s)", game_id, message_id, exc)
+            return None
+        return message.content
+
+
+def _button_label(view: dict) -> str | None:
+    """The table's button: choosing, another decision, or none when nobody decides."""
+    if view["phase"] == "choose":
+        return "Choose your action"
+    return "Your decision" if view["waiting_for"] else None
