@@ -8,7 +8,7 @@ import discord
 
 from bot.components import lobby_view
 from bot.negotiation import ROOM
-from bot.offers import OfferActions, acknowledge, tell
+from bot.offers import OfferActions, acknowledge, edit_reply, tell
 from bot.prompts import option_label, prompt_content, prompt_view
 from bot.publisher import seat_names
 from bot.render.lobby import lobby_embed
@@ -59,7 +59,7 @@ class Actions(OfferActions):
         await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(
             game_id, open_=False))
         names = ", ".join(seat_names(info))
-        await self.bot.publisher.publish(game_id, result.events, notice=(
+        await self.bot.publisher.publish(game_id, result, notice=(
             f"🎲 **{len(info.seats)} players take their seats:** {names}. Good luck!"))
         await self.bot.notifier.turn_prompts(game_id, result.events)
 
@@ -134,7 +134,7 @@ class Actions(OfferActions):
             view = prompt_view(after, names)
         else:
             content, view = f"✅ {option_label(options[index], names)}.", None
-        await interaction.edit_original_response(content=content[:2000], view=view)
-        await self.bot.publisher.publish(game_id, result.events,
+        await edit_reply(interaction, content=content[:2000], view=view)
+        await self.bot.publisher.publish(game_id, result,
                                          prompted=user.id if follow_up else None)
         await self.bot.notifier.turn_prompts(game_id, result.events)

@@ -3,7 +3,8 @@ draft travels in its components' custom ids (see bot.components)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import logging
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from bot.client import JuwelierBot
     from engine.service import GameService
 
+log = logging.getLogger(__name__)
+
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
     """An ephemeral answer, whether or not the interaction was answered already."""
@@ -25,6 +28,15 @@ async def tell(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def edit_reply(interaction: discord.Interaction, **fields: Any) -> None:
+    """Edit the clicked message after a committed change; a refusal by Discord is logged, and
+    the caller goes on to publish the change (which must never be skipped)."""
+    try:
+        await interaction.edit_original_response(**fields)
+    except discord.HTTPException as exc:
+        log.warning("could not update the clicked message: %s", exc)
 
 
 async def acknowledge(interaction: discord.Interaction, *, private_reply: bool = False) -> None:
@@ -96,7 +108,7 @@ class OfferActions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        await self.bot.publisher.publish(game_id, result.events)
+        await self.bot.publisher.publish(game_id, result)
         await self.bot.notifier.turn_prompts(game_id, result.events)
 
     async def open_builder(self, interaction: discord.Interaction, game_id: int,
@@ -152,9 +164,8 @@ class OfferActions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        await interaction.edit_original_response(content=f"✅ You offered {gem_text(draft)}.",
-                                                 view=None)
-        await self.bot.publisher.publish(game_id, result.events)
+        await edit_reply(interaction, content=f"✅ You offered {gem_text(draft)}.", view=None)
+        await self.bot.publisher.publish(game_id, result)
         await self.bot.notifier.turn_prompts(game_id, result.events)
 
     async def _builder(self, game_id: int, user_id: int, decision: Decision,

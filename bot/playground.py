@@ -22,17 +22,22 @@ async def run_playground(db_path: Path, port: int | None = None,
     import simcord
 
     bot = JuwelierBot(BotSettings(token="playground", db_path=db_path))
-    async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Juwelier Playground")
-        channel = guild.create_text_channel("edel-stein-reich")
-        you = guild.add_member(env.create_user("you", global_name="You"))
-        async with env.preview(channel, viewers=[you], layout="channel", port=port) as preview:
-            if until is not None:
-                await until(preview.url)
-                return
-            print(f"Juwelier playground: open {preview.url}")
-            print("Type /game new in the message box, press Add AI twice and Start. Ctrl+C quits.")
-            await preview.wait_closed()
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="Juwelier Playground")
+            channel = guild.create_text_channel("edel-stein-reich")
+            you = guild.add_member(env.create_user("you", global_name="You"))
+            async with env.preview(channel, viewers=[you], layout="channel",
+                                   port=port) as preview:
+                if until is not None:
+                    await until(preview.url)
+                    return
+                print(f"Juwelier playground: open {preview.url}")
+                print("Type /game new in the message box, press Add AI twice and Start. "
+                      "Ctrl+C quits.")
+                await preview.wait_closed()
+    finally:
+        await bot.close()  # SimCord does not close the bot: its database would stay open
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ import discord
 
 from bot.negotiation import NegotiationRooms, Room, is_closing, still_open
 from bot.prompts import with_names
+from bot.publish_order import PublishOrder, version_range
 from bot.render.narrate import narrate
 from bot.render.picture import standings_png
 from bot.render.scoring import final_results, scoring_notes, scoring_table
@@ -20,6 +21,7 @@ from bot.rest import MENTIONS
 from bot.table_message import Change, TableMessage, chunks, seat_names
 from engine.core.game import GameEvent
 from engine.esr.events import GameEnded, NegotiationStarted, OfferMade, RoundScored, TurnStarted
+from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ class Publisher:
         self._locks: dict[int, asyncio.Lock] = {}
         self.rooms = NegotiationRooms(bot)
         self.table = TableMessage(bot)
+        self.order = PublishOrder()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The per-game lock that keeps channel writes (and the timer's notices) in order."""
@@ -53,16 +56,18 @@ class Publisher:
                 return None
         return channel  # type: ignore[return-value]
 
-    async def publish(self, game_id: int, events: Sequence[GameEvent], *,
+    async def publish(self, game_id: int, results: SubmitResult | Sequence[SubmitResult], *,
                       prompted: int | None = None, notice: str | None = None) -> None:
-        """Tell the channel about `events` in one write (the live table message), and run the
-        negotiation room in its thread.
+        """Tell the channel what `results` changed in one write (the live table message), in
+        commit order, and run the negotiation room in its thread.
 
         `prompted` is a user who was just shown their next decision privately (no ping needed);
         `notice` is a line that comes first (who timed out, who took a seat, ...).
         """
         self.bot.timers.poke()  # the change may have opened a decision that falls due sooner
-        async with self.lock(game_id):
+        results = [results] if isinstance(results, SubmitResult) else list(results)
+        events = [e for r in results for e in r.events]
+        async with self.order.turn(game_id, version_range(results)), self.lock(game_id):
             info = await self.bot.service.get_game(game_id)
             channel = await self.channel(info)
             if channel is None:
@@ -144,10 +149,8 @@ class Publisher:
         final = isinstance(event, GameEnded)
         title = "Final standings" if final else f"After round {event.round}"  # type: ignore[union-attr]
         money = event.money if final else event.money_after  # type: ignore[union-attr]
-        # Drawing takes milliseconds of CPU: off the event loop, so other games go on.
-        png = await asyncio.to_thread(standings_png, title, names,
-                                      [money[s] for s in range(len(names))],
-                                      [list(p["gems"].values()) for p in players])
+        png = standings_png(title, names, [money[s] for s in range(len(names))],
+                            [list(p["gems"].values()) for p in players])
         return discord.File(io.BytesIO(png), "final.png" if final else "standings.png")
 
 

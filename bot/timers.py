@@ -204,7 +204,7 @@ class Timers:
         events = [e for r in results for e in r.events]
         if results:
             # The notice leads the narration of what the autopilot's answers led to.
-            await publisher.publish(game_id, events,
+            await publisher.publish(game_id, results,
                                     notice=timeout_text(late) if late else None)
             await self.bot.notifier.turn_prompts(game_id, events)
 

@@ -170,7 +170,7 @@ class GameCommands(commands.GroupCog, group_name="game",
 
     async def _publish(self, game_id: int, result: SubmitResult, notice: str) -> None:
         """Tell the channel what the caller changed and what the autopilot did at once."""
-        await self.bot.publisher.publish(game_id, result.events, notice=notice)
+        await self.bot.publisher.publish(game_id, result, notice=notice)
         await self.bot.notifier.turn_prompts(game_id, result.events)
 
     async def _refresh_lobby(self, info: GameInfo) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from engine.esr.cards import cards
@@ -10,16 +12,28 @@ from engine.esr.gems import COLOURS
 from engine.esr.state import VISIBLE_LAID_ASIDE, EsrState, NegotiationStep
 
 
-def _gems(counts: list[int]) -> dict[str, int]:
+def _gems(counts: Sequence[int]) -> dict[str, int]:
     return dict(zip(COLOURS, counts, strict=True))
+
+
+@cache
+def _gem_card(card_id: int) -> tuple[int, int, tuple[int, ...], str]:
+    """(id, money, gem counts, label) of a gemstone card, worked out once per card.
+
+    GemCard.counts parses the card's letters on every call, and every view shows the discard
+    pile and the laid-aside cards; the cards are loaded once and never change.
+    """
+    card = cards().gem[card_id]
+    return card.id, card.money, tuple(card.counts), card.label()
 
 
 def gem_card_view(card_id: int | None) -> dict[str, Any] | None:
     """A gemstone card as a front end shows it."""
     if card_id is None:
         return None
-    card = cards().gem[card_id]
-    return {"id": card.id, "money": card.money, "gems": _gems(card.counts), "label": card.label()}
+    cid, money, counts, label = _gem_card(card_id)
+    # A new dict per call: front ends may keep or change what they are given.
+    return {"id": cid, "money": money, "gems": _gems(counts), "label": label}
 
 
 def event_card_view(card_id: int | None) -> dict[str, Any] | None:

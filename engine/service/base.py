@@ -53,6 +53,20 @@ class ServiceCore:
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
+    def _committed(self, game_id: int) -> LiveGame | None:
+        """The cached running game, for reads that take neither the game's nor the file's lock.
+
+        The cache is never behind the file: a change to a cached game's rows (version, status,
+        seats, deadlines, messages) is copied into it in the same event-loop step as its COMMIT
+        returns (_commit, set_autopilot, set_message, forget_message); abandon drops the game
+        before its COMMIT, and a write that fails drops it before any other task can read the
+        file again. So this sees every change this service committed. A change by another
+        process on the same file is noticed only when this service next writes that game
+        (ConcurrentWrite), as for every read of the cache.
+        """
+        live = self._cache.get(game_id)
+        return live if live is not None and live.info.status == "running" else None
+
     async def _live(self, game_id: int) -> LiveGame:
         """The started game, from the cache or rebuilt from the file; call under its lock."""
         live = self._cache.get(game_id)

@@ -42,11 +42,16 @@ class DeadlineSettings(BaseModel):
 
     def seconds_for(self, decision_kind: str) -> float | None:
         """Seconds allowed for a decision of this kind, or None for no deadline."""
-        short = decision_kind.rsplit(".", 1)[-1]
-        for name in (decision_kind, short, "default"):
-            if name in self.seconds:
-                return self.seconds[name]
-        return None
+        return seconds_for(self.seconds, decision_kind)
+
+
+def seconds_for(seconds: Mapping[str, float | None], decision_kind: str) -> float | None:
+    """Seconds allowed for a decision of this kind by settings already validated, or None."""
+    short = decision_kind.rsplit(".", 1)[-1]
+    for name in (decision_kind, short, "default"):
+        if name in seconds:
+            return seconds[name]
+    return None
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -59,7 +59,8 @@ class PlayOps(ServiceCore):
                 raise NotHost("abandon the game")
             await rows.mark_ended(conn, game_id, "abandoned", self._clock())
             ended = await rows.fetch_game(conn, game_id)
-        self._forget(game_id)
+            # Dropped before the COMMIT: from here on reads go to the file, which waits for it.
+            self._forget(game_id)
         return ended  # type: ignore[return-value]
 
 

@@ -11,20 +11,21 @@ from engine.core.game import GameKind
 from engine.core.registry import get_kind
 from engine.service.deadlines import DeadlineSettings
 from engine.store import games as game_rows
-from engine.store import log
+from engine.store import log, stats
 from engine.store.errors import StoreError
-from engine.store.models import DeadlineRow, GameInfo, LoggedRow, UserId
+from engine.store.models import DeadlineRow, GameInfo, LoggedRow, MessageRef, UserId
 
 
 @dataclass
 class LiveGame:
-    """A started game: its row, its current state and its pending deadlines."""
+    """A started game: its row, its current state, its pending deadlines and its messages."""
 
     info: GameInfo
     seed: int
     kind: GameKind
     state: Any
     deadlines: dict[int, DeadlineRow] = field(default_factory=dict)
+    messages: dict[str, MessageRef] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -56,6 +57,12 @@ class LiveGame:
         return {s.seat for s in self.info.seats
                 if s.autopilot and s.ai_level is None and s.seat is not None}
 
+    def human_due(self) -> float | None:
+        """The earliest deadline of a human deciding for themselves (not an AI, no autopilot)."""
+        deciding = {s.seat for s in self.info.seats if s.ai_level is None and not s.autopilot}
+        return min((d.due_at for seat, d in self.deadlines.items() if seat in deciding),
+                   default=None)
+
     def name(self, seat: int) -> str:
         """The display name at a seat."""
         return next((s.name for s in self.info.seats if s.seat == seat), f"Seat {seat + 1}")
@@ -80,24 +87,25 @@ def rebuild(info: GameInfo, seed: int, snapshot: tuple[int, str] | None,
 
 
 def assemble(info: GameInfo, seed: int, snapshot: tuple[int, str] | None, tail: list[LoggedRow],
-             deadlines: list[DeadlineRow]) -> LiveGame:
+             deadlines: list[DeadlineRow], messages: dict[str, MessageRef]) -> LiveGame:
     """A LiveGame from the rows read for it."""
     state = rebuild(info, seed, snapshot, tail)
     return LiveGame(info=info, seed=seed, kind=get_kind(info.kind), state=state,
-                    deadlines={d.seat: d for d in deadlines})
+                    deadlines={d.seat: d for d in deadlines}, messages=messages)
 
 
 async def read_game(conn: aiosqlite.Connection, game_id: int
                     ) -> tuple[GameInfo, int, tuple[int, str] | None, list[LoggedRow],
-                               list[DeadlineRow]] | None:
+                               list[DeadlineRow], dict[str, MessageRef]] | None:
     """Everything needed to rebuild one started game, read in one go (None if no such game)."""
     info = await game_rows.fetch_game(conn, game_id)
     if info is None:
         return None
     seed = await game_rows.fetch_seed(conn, game_id)
     if info.status == "lobby":
-        return info, seed, None, [], []
+        return info, seed, None, [], [], {}
     snapshot = await log.latest_snapshot(conn, game_id, info.version)
     tail = await log.fetch_actions(conn, game_id, after=snapshot[0] if snapshot else 0)
     deadlines = await log.fetch_deadlines(conn, game_id=game_id)
-    return info, seed, snapshot, tail, deadlines
+    messages = await stats.get_messages(conn, game_id)
+    return info, seed, snapshot, tail, deadlines, messages

@@ -33,7 +33,7 @@ from engine.service.errors import (
 from engine.service.live import LiveGame
 from engine.service.models import SubmitResult
 from engine.store import games as rows
-from engine.store import log
+from engine.store import log, stats
 from engine.store.models import DeadlineRow, GameInfo, UserId
 
 LOBBY_EXPIRY = 30 * 60.0  # seconds a lobby may sit unchanged before it closes itself
@@ -172,7 +172,8 @@ class LobbyOps(ServiceCore):
                 await rows.assign_seats(conn, game_id, order)
                 await rows.mark_started(conn, game_id, now)
                 info = await _fetch(conn, game_id)
-                live = LiveGame(info=info, seed=seed, kind=kind, state=state)
+                live = LiveGame(info=info, seed=seed, kind=kind, state=state,
+                                messages=await stats.get_messages(conn, game_id))
                 live.deadlines = _first_deadlines(live, kind, now)
                 await log.replace_deadlines(conn, game_id, live.deadlines.values())
             self._cache[game_id] = live

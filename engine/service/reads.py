@@ -1,4 +1,4 @@
-"""Reads: games, views, pending decisions, messages, statistics and exported records."""
+"""Reads: games, views, pending decisions, statistics and exported records."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from engine.store.models import (
     HistoryEntry,
     LeaderboardRow,
     LoggedRow,
-    MessageRef,
     UserId,
 )
 
@@ -27,6 +26,10 @@ class ReadOps(ServiceCore):
 
     async def get_game(self, game_id: int) -> GameInfo:
         """A lobby or game with its seats."""
+        live = self._committed(game_id)
+        if live is not None:
+            # A copy: the cached row moves on with every commit, and callers may change theirs.
+            return live.info.model_copy(deep=True)
         async with self._db.read() as conn:
             info = await rows.fetch_game(conn, game_id)
         if info is None:
@@ -131,25 +134,6 @@ class ReadOps(ServiceCore):
         return GameRecord(kind=info.kind, seed=seed, seats=[s.name for s in info.seats],
                           settings=info.settings,
                           actions=[LoggedAction(player=a.seat, action=a.action) for a in actions])
-
-    async def set_message(self, game_id: int, name: str, channel_id: int,
-                          message_id: int) -> None:
-        """Remember a front-end message (the table, a negotiation thread) under a name."""
-        async with self._db.transaction() as conn:
-            if await rows.fetch_game(conn, game_id) is None:
-                raise GameNotFound(game_id)
-            await stats.set_message(conn, game_id, MessageRef(name=name, channel_id=channel_id,
-                                                              message_id=message_id))
-
-    async def get_messages(self, game_id: int) -> dict[str, MessageRef]:
-        """The remembered messages of a game, by name."""
-        async with self._db.read() as conn:
-            return await stats.get_messages(conn, game_id)
-
-    async def forget_message(self, game_id: int, name: str) -> None:
-        """Forget a remembered message (e.g. a closed negotiation thread)."""
-        async with self._db.transaction() as conn:
-            await stats.delete_message(conn, game_id, name)
 
     async def get_preference(self, user_id: UserId, key: str, default: Any = None) -> Any:
         """A user's stored preference (e.g. prompts by DM), or `default`."""

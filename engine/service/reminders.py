@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from engine.service.base import ServiceCore
-from engine.service.deadlines import DeadlineSettings
+from engine.service.deadlines import seconds_for
 from engine.service.models import Reminder
 from engine.store import reminders
 from engine.store.reminders import HumanDeadline
@@ -11,8 +13,13 @@ from engine.store.reminders import HumanDeadline
 
 def half_time(item: HumanDeadline) -> float | None:
     """Half way between when the decision became pending and its deadline."""
-    seconds = DeadlineSettings(seconds=item.seconds).seconds_for(item.row.kind)
-    return None if seconds is None else item.row.due_at - seconds / 2
+    return half_way(item.row.due_at, item.row.kind, item.seconds)
+
+
+def half_way(due_at: float, kind: str, seconds: dict[str, float | None]) -> float | None:
+    """Half time of a deadline due at `due_at` for a decision of `kind` under these settings."""
+    allowed = seconds_for(seconds, kind)  # validated when the lobby was created
+    return None if allowed is None else due_at - allowed / 2
 
 
 class ReminderOps(ServiceCore):
@@ -37,15 +44,21 @@ class ReminderOps(ServiceCore):
     async def next_reminder(self, now: float | None = None) -> float | None:
         """When the next reminder falls due (None if none is waiting)."""
         when = self._clock() if now is None else now
-        async with self._db.read() as conn:
-            items = await reminders.human_deadlines(conn)
         # A deadline already passed gets no reminder: the autopilot answers it instead.
-        times = [half for item in items if not item.reminded and item.row.due_at > when
-                 and (half := half_time(item)) is not None]
+        async with self._db.read() as conn:
+            earliest = await reminders.earliest_unreminded(conn, when)
+        # Half time is due_at less a constant per (kind, settings): the earliest due_at of each
+        # group gives its earliest half time, so the bot's check after every move need not
+        # look at every running game's deadlines one by one.
+        times = [half for kind, settings, due_at in earliest
+                 if (half := half_way(due_at, kind, json.loads(settings))) is not None]
         return min(times, default=None)
 
     async def decision_due(self, game_id: int) -> float | None:
         """The earliest deadline of a human still deciding in this game (for the table)."""
+        live = self._committed(game_id)
+        if live is not None:
+            return live.human_due()
         async with self._db.read() as conn:
             items = await reminders.human_deadlines(conn, game_id)
         return min((item.row.due_at for item in items), default=None)

@@ -12,16 +12,17 @@ from engine.service.base import Clock
 from engine.service.games import PlayOps
 from engine.service.live import assemble
 from engine.service.lobby import LobbyOps
+from engine.service.messages import MessageOps
 from engine.service.reads import ReadOps
 from engine.service.reminders import ReminderOps
 from engine.store import games as rows
-from engine.store import log
+from engine.store import log, stats
 from engine.store.config import StoreConfig
 from engine.store.db import Database, Synchronous
 from engine.store.models import GameInfo
 
 
-class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, ReadOps):
+class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps):
     """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
 
     @classmethod
@@ -61,6 +62,7 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, ReadOps):
             snapshots = await log.running_snapshots(conn)
             tails = await log.running_tails(conn)
             deadlines = await log.fetch_deadlines(conn)
+            messages = await stats.running_messages(conn)
         due: dict[int, list] = {}
         for row in deadlines:
             due.setdefault(row.game_id, []).append(row)
@@ -68,7 +70,8 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, ReadOps):
             if info.id in self._cache or self._lock(info.id).locked():
                 continue  # already live here; the cached copy is at least as new
             self._cache[info.id] = assemble(info, seeds[info.id], snapshots.get(info.id),
-                                            tails.get(info.id, []), due.get(info.id, []))
+                                            tails.get(info.id, []), due.get(info.id, []),
+                                            messages.get(info.id, {}))
         for info in infos:
             live = self._cache.get(info.id)
             if live is not None and any(d.player in self._robots(live)

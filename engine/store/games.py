@@ -9,6 +9,7 @@ from typing import Any
 import aiosqlite
 
 from engine.store.models import GameInfo, GameStatus, Seat, UserId
+from engine.store.query import fetch_all, fetch_one
 
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, host_id, status, settings, deadlines, max_players, version, "
@@ -34,12 +35,10 @@ async def insert_game(conn: aiosqlite.Connection, *, kind: str, guild_id: int, c
 async def open_game_in_channel(conn: aiosqlite.Connection, guild_id: int,
                                channel_id: int) -> int | None:
     """The id of the lobby or running game in this channel, if any."""
-    cursor = await conn.execute(
+    row = await fetch_one(
+        conn,
         "SELECT id FROM games WHERE guild_id = ? AND channel_id = ? "
-        "AND status IN ('lobby', 'running')",
-        (guild_id, channel_id),
-    )
-    row = await cursor.fetchone()
+        "AND status IN ('lobby', 'running')", (guild_id, channel_id))
     return int(row[0]) if row else None
 
 
@@ -57,8 +56,7 @@ async def fetch_games_by_status(conn: aiosqlite.Connection,
 
 async def fetch_seed(conn: aiosqlite.Connection, game_id: int) -> int:
     """The game's seed (kept out of GameInfo: it would reveal the decks)."""
-    cursor = await conn.execute("SELECT seed FROM games WHERE id = ?", (game_id,))
-    row = await cursor.fetchone()
+    row = await fetch_one(conn, "SELECT seed FROM games WHERE id = ?", (game_id,))
     if row is None:
         raise LookupError(game_id)
     return int(row[0])
@@ -66,24 +64,24 @@ async def fetch_seed(conn: aiosqlite.Connection, game_id: int) -> int:
 
 async def fetch_seeds(conn: aiosqlite.Connection, status: GameStatus) -> dict[int, int]:
     """Seeds of every game with this status."""
-    cursor = await conn.execute("SELECT id, seed FROM games WHERE status = ?", (status,))
-    return {int(r[0]): int(r[1]) for r in await cursor.fetchall()}
+    rows = await fetch_all(conn, "SELECT id, seed FROM games WHERE status = ?", (status,))
+    return {int(r[0]): int(r[1]) for r in rows}
 
 
 async def _fetch_games(conn: aiosqlite.Connection, where: str,
                        params: tuple[Any, ...]) -> list[GameInfo]:
-    cursor = await conn.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id",
-                                params)
-    rows = await cursor.fetchall()
+    rows = await fetch_all(conn, f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id",
+                           params)
     if not rows:
         return []
-    cursor = await conn.execute(
+    seat_rows = await fetch_all(
+        conn,
         f"SELECT {_SEAT_COLUMNS} FROM seats WHERE game_id IN "
         f"(SELECT id FROM games WHERE {where}) ORDER BY game_id, COALESCE(seat, slot), slot",
         params,
     )
     seats: dict[int, list[Seat]] = {}
-    for r in await cursor.fetchall():
+    for r in seat_rows:
         seats.setdefault(int(r[0]), []).append(
             Seat(slot=r[1], seat=r[2], user_id=r[3], name=r[4], ai_level=r[5],
                  autopilot=bool(r[6])))
@@ -104,9 +102,10 @@ def _game(r: Iterable[Any], seats: list[Seat]) -> GameInfo:
 async def add_seat(conn: aiosqlite.Connection, game_id: int, *, user_id: UserId | None,
                    name: str, ai_level: str | None) -> int:
     """Append a seat to a lobby; returns its slot (join order)."""
-    cursor = await conn.execute(
+    row = await fetch_one(
+        conn,
         "SELECT COALESCE(MAX(slot), -1) + 1 FROM seats WHERE game_id = ?", (game_id,))
-    slot = int((await cursor.fetchone() or (0,))[0])
+    slot = int((row or (0,))[0])
     await conn.execute(
         "INSERT INTO seats (game_id, slot, user_id, name, ai_level) VALUES (?, ?, ?, ?, ?)",
         (game_id, slot, user_id, name, ai_level),
@@ -158,15 +157,16 @@ async def set_autopilot(conn: aiosqlite.Connection, game_id: int, slot: int, on:
 
 async def lobbies_unchanged_since(conn: aiosqlite.Connection, cutoff: float) -> list[int]:
     """Ids of lobbies nobody has touched since `cutoff`."""
-    cursor = await conn.execute(
-        "SELECT id FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id", (cutoff,))
-    return [int(r[0]) for r in await cursor.fetchall()]
+    rows = await fetch_all(
+        conn,
+        "SELECT id FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id",
+        (cutoff,))
+    return [int(r[0]) for r in rows]
 
 
 async def oldest_lobby_change(conn: aiosqlite.Connection) -> float | None:
     """When the least recently changed open lobby last changed."""
-    cursor = await conn.execute("SELECT MIN(updated_at) FROM games WHERE status = 'lobby'")
-    row = await cursor.fetchone()
+    row = await fetch_one(conn, "SELECT MIN(updated_at) FROM games WHERE status = 'lobby'")
     return float(row[0]) if row and row[0] is not None else None
 
 

@@ -10,6 +10,7 @@ import aiosqlite
 
 from engine.core.game import Results
 from engine.store.models import By, DeadlineRow, GameStatus, LoggedRow, UserId
+from engine.store.query import fetch_all, fetch_one
 
 
 async def append_action(conn: aiosqlite.Connection, game_id: int, seq: int, *, seat: int,
@@ -38,12 +39,13 @@ async def advance_game(conn: aiosqlite.Connection, game_id: int, seq: int, now: 
 async def fetch_actions(conn: aiosqlite.Connection, game_id: int,
                         after: int = 0) -> list[LoggedRow]:
     """The log from seq after+1 on, in order."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT seq, seat, action, by, decision_key, at FROM actions "
         "WHERE game_id = ? AND seq > ? ORDER BY seq",
         (game_id, after),
     )
-    return [_logged(r) for r in await cursor.fetchall()]
+    return [_logged(r) for r in rows]
 
 
 def _logged(r: Iterable[Any]) -> LoggedRow:
@@ -60,43 +62,45 @@ async def save_snapshot(conn: aiosqlite.Connection, game_id: int, seq: int, stat
 async def latest_snapshot(conn: aiosqlite.Connection, game_id: int,
                           upto: int) -> tuple[int, str] | None:
     """The newest snapshot at or before `upto`, as (seq, state JSON)."""
-    cursor = await conn.execute(
+    row = await fetch_one(
+        conn,
         "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? "
         "ORDER BY seq DESC LIMIT 1",
         (game_id, upto),
     )
-    row = await cursor.fetchone()
     return (int(row[0]), str(row[1])) if row else None
 
 
 async def snapshot_seqs(conn: aiosqlite.Connection, game_id: int) -> list[int]:
     """The seqs at which snapshots exist."""
-    cursor = await conn.execute("SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq",
-                                (game_id,))
-    return [int(r[0]) for r in await cursor.fetchall()]
+    rows = await fetch_all(conn, "SELECT seq FROM snapshots WHERE game_id = ? ORDER BY seq",
+                           (game_id,))
+    return [int(r[0]) for r in rows]
 
 
 async def running_snapshots(conn: aiosqlite.Connection) -> dict[int, tuple[int, str]]:
     """The newest snapshot of every running game, in one query (used on resume)."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT s.game_id, s.seq, s.state FROM snapshots s "
         "JOIN (SELECT game_id, MAX(seq) AS seq FROM snapshots WHERE game_id IN "
         "(SELECT id FROM games WHERE status = 'running') GROUP BY game_id) m "
         "ON s.game_id = m.game_id AND s.seq = m.seq"
     )
-    return {int(r[0]): (int(r[1]), str(r[2])) for r in await cursor.fetchall()}
+    return {int(r[0]): (int(r[1]), str(r[2])) for r in rows}
 
 
 async def running_tails(conn: aiosqlite.Connection) -> dict[int, list[LoggedRow]]:
     """For every running game, the actions after its newest snapshot (used on resume)."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT a.game_id, a.seq, a.seat, a.action, a.by, a.decision_key, a.at FROM actions a "
         "JOIN games g ON g.id = a.game_id AND g.status = 'running' "
         "WHERE a.seq > COALESCE((SELECT MAX(seq) FROM snapshots s WHERE s.game_id = a.game_id), 0)"
         " ORDER BY a.game_id, a.seq"
     )
     tails: dict[int, list[LoggedRow]] = {}
-    for r in await cursor.fetchall():
+    for r in rows:
         tails.setdefault(int(r[0]), []).append(_logged(r[1:]))
     return tails
 
@@ -121,20 +125,22 @@ async def fetch_deadlines(conn: aiosqlite.Connection, *, game_id: int | None = N
     if due_by is not None:
         where.append("d.due_at <= ?")
         params.append(due_by)
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT d.game_id, d.seat, d.decision_key, d.kind, d.due_at FROM deadlines d "
         "JOIN games g ON g.id = d.game_id AND g.status = 'running' "
         f"WHERE {' AND '.join(where)} ORDER BY d.due_at, d.game_id, d.seat",
         params,
     )
     return [DeadlineRow(game_id=r[0], seat=r[1], decision_key=r[2], kind=r[3], due_at=r[4])
-            for r in await cursor.fetchall()]
+            for r in rows]
 
 
 async def fetch_overdue(conn: aiosqlite.Connection, now: float
                         ) -> list[tuple[DeadlineRow, UserId | None, bool]]:
     """Deadlines due by `now`, each with the seat's user id and whether it is an AI seat."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT d.game_id, d.seat, d.decision_key, d.kind, d.due_at, s.user_id, s.ai_level "
         "FROM deadlines d JOIN games g ON g.id = d.game_id AND g.status = 'running' "
         "LEFT JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat "
@@ -142,13 +148,12 @@ async def fetch_overdue(conn: aiosqlite.Connection, now: float
         (now,),
     )
     return [(DeadlineRow(game_id=r[0], seat=r[1], decision_key=r[2], kind=r[3], due_at=r[4]),
-             r[5], r[6] is not None) for r in await cursor.fetchall()]
+             r[5], r[6] is not None) for r in rows]
 
 
 async def next_due(conn: aiosqlite.Connection) -> float | None:
     """The earliest deadline of any running game."""
-    cursor = await conn.execute("SELECT MIN(due_at) FROM deadlines")
-    row = await cursor.fetchone()
+    row = await fetch_one(conn, "SELECT MIN(due_at) FROM deadlines")
     return float(row[0]) if row and row[0] is not None else None
 
 

@@ -8,13 +8,13 @@ from typing import Any
 import aiosqlite
 
 from engine.store.models import UserId
+from engine.store.query import fetch_one
 
 
 async def get_preference(conn: aiosqlite.Connection, user_id: UserId, key: str) -> Any:
     """A user's preference, or None when never set."""
-    cursor = await conn.execute("SELECT value FROM preferences WHERE user_id = ? AND key = ?",
-                                (user_id, key))
-    row = await cursor.fetchone()
+    row = await fetch_one(conn, "SELECT value FROM preferences WHERE user_id = ? AND key = ?",
+                          (user_id, key))
     return json.loads(row[0]) if row else None
 
 
@@ -29,8 +29,7 @@ async def set_preference(conn: aiosqlite.Connection, user_id: UserId, key: str,
 
 async def get_meta(conn: aiosqlite.Connection, key: str) -> str | None:
     """A bookkeeping value, or None."""
-    cursor = await conn.execute("SELECT value FROM meta WHERE key = ?", (key,))
-    row = await cursor.fetchone()
+    row = await fetch_one(conn, "SELECT value FROM meta WHERE key = ?", (key,))
     return row[0] if row else None
 
 

@@ -9,6 +9,7 @@ import aiosqlite
 from pydantic import BaseModel
 
 from engine.store.models import DeadlineRow, UserId
+from engine.store.query import fetch_all
 
 
 class HumanDeadline(BaseModel):
@@ -23,7 +24,8 @@ class HumanDeadline(BaseModel):
 async def human_deadlines(conn: aiosqlite.Connection,
                           game_id: int | None = None) -> list[HumanDeadline]:
     """Deadlines of running games owed by humans not on autopilot (of one game if given)."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT d.game_id, d.seat, d.decision_key, d.kind, d.due_at, s.user_id, g.deadlines, "
         "  EXISTS (SELECT 1 FROM reminders r WHERE r.game_id = d.game_id AND r.seat = d.seat "
         "          AND r.decision_key = d.decision_key AND r.due_at = d.due_at) "
@@ -36,7 +38,23 @@ async def human_deadlines(conn: aiosqlite.Connection,
     return [HumanDeadline(row=DeadlineRow(game_id=r[0], seat=r[1], decision_key=r[2], kind=r[3],
                                           due_at=r[4]),
                           user_id=r[5], seconds=json.loads(r[6]), reminded=bool(r[7]))
-            for r in await cursor.fetchall()]
+            for r in rows]
+
+
+async def earliest_unreminded(conn: aiosqlite.Connection,
+                              after: float) -> list[tuple[str, str, float]]:
+    """(decision kind, the game's deadline settings as JSON, earliest due_at) per kind and
+    settings, over the deadlines of human_deadlines() due after `after` and not yet reminded."""
+    return [(str(r[0]), str(r[1]), float(r[2])) for r in await fetch_all(
+        conn,
+        "SELECT d.kind, g.deadlines, MIN(d.due_at) "
+        "FROM deadlines d JOIN games g ON g.id = d.game_id AND g.status = 'running' "
+        "JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat "
+        "WHERE s.ai_level IS NULL AND s.autopilot = 0 AND d.due_at > ? "
+        "  AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.game_id = d.game_id "
+        "      AND r.seat = d.seat AND r.decision_key = d.decision_key AND r.due_at = d.due_at) "
+        "GROUP BY d.kind, g.deadlines",
+        (after,))]
 
 
 async def mark_reminded(conn: aiosqlite.Connection, rows: Iterable[DeadlineRow],

@@ -5,12 +5,14 @@ from __future__ import annotations
 import aiosqlite
 
 from engine.store.models import HistoryEntry, LeaderboardRow, MessageRef, UserId
+from engine.store.query import fetch_all
 
 
 async def leaderboard(conn: aiosqlite.Connection, guild_id: int,
                       limit: int = 10) -> list[LeaderboardRow]:
     """Humans ranked by wins, then money won, over the guild's finished games."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT s.user_id, "
         # the name used in the player's most recent game
         "  (SELECT s2.name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id "
@@ -26,13 +28,14 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int,
         (guild_id, guild_id, limit),
     )
     return [LeaderboardRow(user_id=r[0], name=r[1], wins=r[2], games=r[3], money=r[4])
-            for r in await cursor.fetchall()]
+            for r in rows]
 
 
 async def history(conn: aiosqlite.Connection, user_id: UserId, guild_id: int | None = None,
                   limit: int = 20) -> list[HistoryEntry]:
     """The games (started or not) this user sat in, newest first."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT g.id, g.kind, g.guild_id, g.channel_id, g.status, s.seat, "
         "  (SELECT COUNT(*) FROM seats s3 WHERE s3.game_id = g.id), "
         "  r.rank, r.score, r.winner, g.started_at, g.finished_at "
@@ -46,7 +49,7 @@ async def history(conn: aiosqlite.Connection, user_id: UserId, guild_id: int | N
         HistoryEntry(game_id=r[0], kind=r[1], guild_id=r[2], channel_id=r[3], status=r[4],
                      seat=r[5], players=r[6], rank=r[7], score=r[8], winner=bool(r[9]),
                      started_at=r[10], finished_at=r[11])
-        for r in await cursor.fetchall()
+        for r in rows
     ]
 
 
@@ -62,11 +65,25 @@ async def set_message(conn: aiosqlite.Connection, game_id: int, ref: MessageRef)
 
 async def get_messages(conn: aiosqlite.Connection, game_id: int) -> dict[str, MessageRef]:
     """Every remembered message of a game, by name."""
-    cursor = await conn.execute(
+    rows = await fetch_all(
+        conn,
         "SELECT name, channel_id, message_id FROM messages WHERE game_id = ? ORDER BY name",
         (game_id,))
     return {r[0]: MessageRef(name=r[0], channel_id=r[1], message_id=r[2])
-            for r in await cursor.fetchall()}
+            for r in rows}
+
+
+async def running_messages(conn: aiosqlite.Connection) -> dict[int, dict[str, MessageRef]]:
+    """The remembered messages of every running game, by game and name (used on resume)."""
+    rows = await fetch_all(
+        conn,
+        "SELECT m.game_id, m.name, m.channel_id, m.message_id FROM messages m "
+        "JOIN games g ON g.id = m.game_id AND g.status = 'running' ORDER BY m.game_id, m.name")
+    found: dict[int, dict[str, MessageRef]] = {}
+    for r in rows:
+        found.setdefault(int(r[0]), {})[r[1]] = MessageRef(name=r[1], channel_id=r[2],
+                                                           message_id=r[3])
+    return found
 
 
 async def delete_message(conn: aiosqlite.Connection, game_id: int, name: str) -> None:

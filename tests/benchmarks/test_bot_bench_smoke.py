@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 from benchmarks.bot_bench import measure, render
+from benchmarks.bot_paced import click_plan
 
 
 async def test_a_tiny_bot_benchmark_run_produces_every_figure() -> None:
-    # 2 concurrent games, 2 rounds; memory with 2 games and 1 round, message cache not filled.
-    figures = await measure([(2, 2)], memory=(2, 1), fill_cache=False)
+    # Bursts: 2 concurrent games, 2 rounds. Paced: 2 games for 2 s, a click every 0.3 s or so.
+    # Memory: 2 games and 1 round, message cache not filled.
+    figures = await measure([(2, 2)], memory=(2, 1), paced=[2], fill_cache=False, think=0.3,
+                            window=2.0)
     [run] = figures["latency_and_rest"]
     assert run["option_clicks"] >= 2 and run["state_changes"] >= 2
     for timing in ("ack", "response", "done"):
@@ -18,7 +23,21 @@ async def test_a_tiny_bot_benchmark_run_produces_every_figure() -> None:
     assert rest["channel_message_writes"] > 0 and rest["other"] > 0
     assert rest["channel_message_writes_per_state_change"] > 0
     assert run["db_per_state_change"]["write_transactions"] >= 1
+    [paced] = figures["paced"]
+    assert paced["option_clicks"] >= 2 and paced["clicks"] >= 2 * paced["option_clicks"] - 2
+    assert paced["option_click_ms"]["response"]["p50"] > 0
+    assert paced["open_prompt_ms"]["response"]["p50"] > 0
+    assert paced["state_changes"] == paced["option_clicks"]
     memory = figures["memory"]
     assert memory["per_game_kb"] > 0 and memory["peak_per_game_kb"] >= memory["per_game_kb"]
     assert memory["service_cache_per_game_kb"] > 0
-    assert "| 2 |" in render(figures)
+    table = render(figures)
+    assert "| 2 |" in table and "(paced)" in table and "(burst)" in table
+
+
+def test_paced_clicks_come_in_pairs_within_the_window_and_repeat_with_the_seed() -> None:
+    plan = click_plan(random.Random(5), think=10.0, window=600.0)
+    assert plan == click_plan(random.Random(5), think=10.0, window=600.0)
+    times = [t for pair in plan for t in pair]
+    assert times == sorted(times) and times[-1] <= 600.0
+    assert 20 <= len(plan) <= 40  # about 600 / (2 * 10) decisions

@@ -76,7 +76,12 @@ async def play_one(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
 async def play_to_end(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
                       actors: dict[int, MemberActor], seed: int = 0, max_clicks: int = 2000
                       ) -> int:
-    """Click through the whole game; returns the number of decisions made."""
+    """Click through the whole game; returns the number of decisions made.
+
+    The bot's timer is stopped first: a whole game takes longer in real time than the shortest
+    reminder (30 s), and SimCord fires a virtual timer on the wall clock when it is due, which
+    stalls the settle of the click in progress. Deadlines have their own tests."""
+    await bot.timers.stop()
     rng = random.Random(seed)
     for clicks in range(max_clicks):
         if (await bot.service.get_game(game_id)).status != "running":

@@ -9,6 +9,10 @@ from typing import Any
 
 import pytest
 
+from engine.esr.cards import cards
+from engine.esr.gems import COLOURS
+from engine.esr.views import gem_card_view
+
 
 def walk(node: Any) -> Iterator[dict[str, Any]]:
     """Every dict inside a view, depth first."""
@@ -94,3 +98,14 @@ def test_view_counts_match_the_state(esr):
     assert view["face_up_event"]["id"] == state.face_up_event
     assert [p["gem_card"]["id"] for p in view["players"]] == [p.gem_card for p in state.players]
     assert view["supply"] == {"red": 7, "yellow": 7, "green": 7, "blue": 7}
+
+
+def test_every_gem_card_view_shows_the_card_and_is_a_fresh_dict():
+    for card in cards().gem:
+        shown = gem_card_view(card.id)
+        assert shown == {"id": card.id, "money": card.money,
+                         "gems": dict(zip(COLOURS, card.counts, strict=True)),
+                         "label": card.label()}
+        shown["gems"]["red"] += 5  # a front end changing what it got changes nothing here
+        assert gem_card_view(card.id)["gems"]["red"] == card.counts[0]
+    assert gem_card_view(None) is None

@@ -1,0 +1,51 @@
+"""Front-end messages remembered per game: the table, a negotiation thread, a lobby."""
+
+from __future__ import annotations
+
+from engine.service.base import ServiceCore
+from engine.service.errors import GameNotFound
+from engine.store import games as rows
+from engine.store import stats
+from engine.store.models import MessageRef
+
+
+class MessageOps(ServiceCore):
+    """Names for a front end's messages; a running game's are kept with its cached state."""
+
+    async def set_message(self, game_id: int, name: str, channel_id: int,
+                          message_id: int) -> None:
+        """Remember a front-end message (the table, a negotiation thread) under a name."""
+        ref = MessageRef(name=name, channel_id=channel_id, message_id=message_id)
+        known = self._committed(game_id) is not None  # games are never deleted: no need to look
+        try:
+            async with self._db.transaction() as conn:
+                if not known and await rows.fetch_game(conn, game_id) is None:
+                    raise GameNotFound(game_id)
+                await stats.set_message(conn, game_id, ref)
+        except BaseException:
+            self._forget(game_id)  # the file is the truth, whether or not it committed
+            raise
+        # In the same step as the COMMIT returned (see ServiceCore._committed).
+        live = self._committed(game_id)
+        if live is not None:
+            live.messages[name] = ref
+
+    async def get_messages(self, game_id: int) -> dict[str, MessageRef]:
+        """The remembered messages of a game, by name."""
+        live = self._committed(game_id)
+        if live is not None:
+            return {name: live.messages[name].model_copy() for name in sorted(live.messages)}
+        async with self._db.read() as conn:
+            return await stats.get_messages(conn, game_id)
+
+    async def forget_message(self, game_id: int, name: str) -> None:
+        """Forget a remembered message (e.g. a closed negotiation thread)."""
+        try:
+            async with self._db.transaction() as conn:
+                await stats.delete_message(conn, game_id, name)
+        except BaseException:
+            self._forget(game_id)
+            raise
+        live = self._committed(game_id)
+        if live is not None:
+            live.messages.pop(name, None)

@@ -1,0 +1,43 @@
+"""Every state change a player must see costs the game's channel one message write at most:
+the turn's story and the table share one live message (issue #6: at most one channel-message
+write per state change)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from simcord import ChannelHandle, Env
+
+from bot.client import JuwelierBot
+from tests.bot.driver import open_lobby, play_one
+
+WRITE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")  # post or edit a message
+
+
+def channel_writes(env: Env, channel: ChannelHandle, since: int) -> int:
+    """Message posts and edits in the game's channel (not its threads) since request `since`."""
+    return sum(1 for r in env.http_requests[since:]
+               if r.method in ("POST", "PATCH") and (m := WRITE.match(r.path))
+               and int(m[1]) == channel.id)
+
+
+@pytest.mark.parametrize(("humans", "ai", "seed"), [(1, 2, 3), (2, 2, 8)])
+async def test_every_answer_costs_the_channel_one_message_write(
+        simcord_env: Env, simcord_bot: JuwelierBot, humans: int, ai: int, seed: int) -> None:
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("gems")
+    actors = [guild.add_member(simcord_env.create_user(f"p{i}")) for i in range(humans)]
+    game_id = await open_lobby(simcord_bot, channel, actors[0], actors[1:], ai=ai)
+    await simcord_bot.timers.stop()  # only the players' answers change the game here
+    rng = random.Random(seed)
+    per_answer: list[int] = []
+    while (await simcord_bot.service.get_game(game_id)).status == "running":
+        before = len(simcord_env.http_requests)
+        assert await play_one(simcord_bot, channel, game_id, {a.id: a for a in actors}, rng)
+        per_answer.append(channel_writes(simcord_env, channel, before))
+
+    assert len(per_answer) >= 3 * 8, "a whole game was played"
+    assert set(per_answer) == {1}, f"writes per answer: {sorted(set(per_answer))}"
+    assert channel.threads, "negotiations ran in threads (their writes are not the channel's)"
