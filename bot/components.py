@@ -199,13 +199,21 @@ DYNAMIC_ITEMS = (LobbyButton, OpenDecisionButton, PickButton, NegotiateButton, R
                  DraftSelect, SendOfferButton)
 
 
+def detached(view: discord.ui.View) -> discord.ui.View:
+    """The view, marked finished so discord.py does not keep it: every component is a
+    DynamicItem, dispatched by its custom id alone, so a kept copy would only cost memory
+    (forever for a channel message, 15 minutes for a private prompt)."""
+    view.stop()
+    return view
+
+
 def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
     """The lobby's buttons (none once the lobby is closed)."""
     view = discord.ui.View(timeout=None)
     if open_:
         for op in LOBBY_OPS:
             view.add_item(LobbyButton(game_id, op))
-    return view
+    return detached(view)
 
 
 def table_view(game_id: int, label: str | None) -> discord.ui.View:
@@ -213,4 +221,4 @@ def table_view(game_id: int, label: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if label:
         view.add_item(OpenDecisionButton(game_id, label))
-    return view
+    return detached(view)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import NegotiateButton, RaiseButton
+from bot.components import NegotiateButton, RaiseButton, detached
 from bot.prompts import allows_builder, option_label
 from bot.render.narrate import ACTION_EMOJI, gem_text, narrate
 from bot.rest import MENTIONS, edit_safely, refusal_reason, send_safely
@@ -124,7 +124,7 @@ def prompt_buttons(game_id: int, decision: Decision, names: Sequence[str]) -> di
     if allows_builder(decision):
         view.add_item(RaiseButton(game_id, decision.key,
                                   "Raise…" if raising else "Build an offer…"))
-    return view
+    return detached(view)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.components import DraftSelect, PickButton, SendOfferButton
+from bot.components import DraftSelect, PickButton, SendOfferButton, detached
 from bot.render.narrate import ACTION_EMOJI, gem_text
 from bot.render.table import gem_card_line, gems_line
 from engine.core.game import Decision, Option
@@ -75,7 +75,7 @@ def prompt_view(pv: PlayerView, names: Sequence[str] | None = None) -> discord.u
                  else discord.ButtonStyle.secondary)
         view.add_item(PickButton(pv.game_id, decision.key, index, option_label(option, names),
                                  style, emoji=ACTION_EMOJI.get(card) if card else None))
-    return view
+    return detached(view)
 
 
 # --- the offer builder ---------------------------------------------------------------------
@@ -145,5 +145,5 @@ def builder_view(game_id: int, decision: Decision, draft: Sequence[int],
     label = f"Send: {gem_text(draft)}" if sum(draft) else "Send: offer nothing"
     view.add_item(SendOfferButton(game_id, decision.key, draft, label=label,
                                   disabled=not sendable))
-    return view
+    return detached(view)
 
