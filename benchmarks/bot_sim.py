@@ -385,6 +385,7 @@ class Driver:
         self.samples: dict[str, dict[str, list[float]]] = {
             kind: {"ack": [], "response": [], "done": []} for kind in ("open", "option")}
         self.rest: dict[str, int] = {}
+        self.game_channels: set[int] = set()  # anything else written to is a thread
         self.burst_s = {"open": 0.0, "option": 0.0}
 
     def table(self) -> tuple[ChannelHandle, MemberActor]:
@@ -392,6 +393,7 @@ class Driver:
         self.started += 1
         guild = self.env.create_guild(f"g{self.started}")
         channel = guild.create_text_channel("gems")
+        self.game_channels.add(channel.id)
         return channel, guild.add_member(self.env.create_user(f"p{self.started}"))
 
     async def start(self, channel: ChannelHandle, human: MemberActor) -> Game:
@@ -474,10 +476,10 @@ class Driver:
         return results
 
     def thread_path(self, path: str) -> str:
-        """A thread's message writes as /threads/...: the channel and its negotiation threads
-        are counted apart (the target is about the game's channel)."""
+        """A thread's message writes as /threads/...: the game channels and their negotiation
+        threads are counted apart (the target is about the game's channel)."""
         match = THREAD_MESSAGES.match(path)
-        if match and isinstance(self.bot.get_channel(int(match[1])), discord.Thread):
+        if match and int(match[1]) not in self.game_channels:
             return "/threads/" + path.removeprefix("/channels/")
         return path
 
