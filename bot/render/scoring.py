@@ -15,6 +15,13 @@ def _short(name: str) -> str:
     return name if len(name) <= CELL_WIDTH - 1 else name[: CELL_WIDTH - 2] + "…"
 
 
+def column_headers(names: Sequence[str]) -> list[str]:
+    """Names that fit a column; names that would look alike there get their seat number."""
+    short = [_short(n) for n in names]
+    return [h if short.count(h) == 1 else _short(f"{i + 1}.{names[i]}")
+            for i, h in enumerate(short)]
+
+
 def _row(label: str, cells: Sequence[str]) -> str:
     return label.ljust(LABEL_WIDTH) + "".join(c.rjust(CELL_WIDTH) for c in cells)
 
@@ -35,7 +42,7 @@ def _proceeds(score: ColourScore, seat: int) -> str:
 def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
     """A code block: per colour who held and got what, returns, certificates, totals."""
     seats = range(len(names))
-    lines = [_row(f"Scoring {scored.round}", [_short(n) for n in names])]
+    lines = [_row(f"Scoring {scored.round}", column_headers(names))]
     for score in scored.colours:
         label = f"{score.colour.capitalize()} {score.base}M"
         lines.append(_row(label, [_proceeds(score, s) for s in seats]))

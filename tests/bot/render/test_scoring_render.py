@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.render.narrate import event_name
-from bot.render.scoring import CELL_WIDTH, LABEL_WIDTH, final_results, scoring_notes, scoring_table
+from bot.render.scoring import (
+    CELL_WIDTH,
+    LABEL_WIDTH,
+    column_headers,
+    final_results,
+    scoring_notes,
+    scoring_table,
+)
 from engine.esr.events import GameEnded, RoundScored
 from engine.esr.flow import end_game
 from engine.esr.scoring import score_round
@@ -161,3 +168,11 @@ def test_every_tiebreak_the_engine_reports_is_explained_in_words(gems: list[list
     last = final_results(event, ["Ann", "Bob", "Cem"]).splitlines()[-1]
     assert last.startswith("🏆 Ann wins (")
     assert last != f"🏆 Ann wins ({tiebreak}).", "the raw engine key is not an explanation"
+
+
+def test_names_that_look_alike_when_shortened_get_their_seat_number() -> None:
+    headers = column_headers(["Alexander the Great", "Alexander Hamilton", "Bo"])
+    assert len(set(headers)) == 3
+    assert headers[0].startswith("1.Alex") and headers[1].startswith("2.Alex")
+    assert headers[2] == "Bo"
+    assert all(len(h) <= 10 for h in headers)
