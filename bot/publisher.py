@@ -149,8 +149,10 @@ class Publisher:
         final = isinstance(event, GameEnded)
         title = "Final standings" if final else f"After round {event.round}"  # type: ignore[union-attr]
         money = event.money if final else event.money_after  # type: ignore[union-attr]
-        png = standings_png(title, names, [money[s] for s in range(len(names))],
-                            [list(p["gems"].values()) for p in players])
+        # Drawing takes ≈ 17 ms of CPU: off the event loop, so other games' clicks go on.
+        png = await asyncio.to_thread(standings_png, title, names,
+                                      [money[s] for s in range(len(names))],
+                                      [list(p["gems"].values()) for p in players])
         return discord.File(io.BytesIO(png), "final.png" if final else "standings.png")
 
 
