@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.prompts import prompt_content, prompt_view
-from bot.publisher import MENTIONS, seat_names
+from bot.publisher import seat_names
+from bot.rest import MENTIONS
 from engine.core.game import GameEvent
 from engine.esr.events import TurnStarted
 

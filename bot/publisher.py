@@ -17,8 +17,7 @@ from bot.publish_order import PublishOrder, version_range
 from bot.render.narrate import narrate
 from bot.render.picture import standings_png
 from bot.render.scoring import final_results, scoring_notes, scoring_table
-from bot.rest import MENTIONS
-from bot.table_message import Change, TableMessage, chunks, seat_names
+from bot.table_message import Change, TableMessage, seat_names
 from engine.core.game import GameEvent
 from engine.esr.events import GameEnded, NegotiationStarted, OfferMade, RoundScored, TurnStarted
 from engine.service.models import SubmitResult
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from bot.client import JuwelierBot
 
 log = logging.getLogger(__name__)
-__all__ = ["MENTIONS", "Publisher", "chunks", "seat_names"]
+__all__ = ["Publisher", "seat_names"]
 
 
 class Publisher:

@@ -67,11 +67,8 @@ class TableMessage:
                     change: Change) -> None:
         """Show `change` and the current table: append to the live message, or post anew."""
         service = self.bot.service
-        pv = await service.get_view(info.id, None)
-        names = seat_names(info)
-        embed = table_embed(pv.view, names, get_kind(info.kind).title,
-                            due_at=await service.decision_due(info.id))
-        buttons = table_view(info.id, _button_label(pv.view))
+        embed, view = await current_table(self.bot, info)
+        buttons = table_view(info.id, _button_label(view))
         lines = [line for line in change.lines if line]
         ref = (await service.get_messages(info.id)).get("table")
         if ref is not None and not change.new_message:
@@ -105,6 +102,14 @@ class TableMessage:
             log.info("game %s: table message %s unreadable (%s)", game_id, message_id, exc)
             return None
         return message.content
+
+
+async def current_table(bot: JuwelierBot, info: GameInfo) -> tuple[discord.Embed, dict]:
+    """The public table of a game as an embed (with the earliest deadline), and its view."""
+    pv = await bot.service.get_view(info.id, None)
+    embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title,
+                        due_at=await bot.service.decision_due(info.id))
+    return embed, pv.view
 
 
 def _button_label(view: dict) -> str | None:

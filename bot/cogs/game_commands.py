@@ -13,12 +13,11 @@ from discord.ext import commands
 from bot.actions import acknowledge, is_admin, tell
 from bot.components import lobby_view
 from bot.notifier import DM_PREFERENCE
-from bot.publisher import seat_names
 from bot.render.lobby import lobby_embed
-from bot.render.table import EMBED_COLOUR, table_embed
+from bot.render.table import EMBED_COLOUR
 from bot.rest import send_safely
 from bot.rules_help import rules_text, rules_topics
-from engine import get_kind
+from bot.table_message import current_table
 from engine.core.errors import EngineError
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
@@ -86,9 +85,7 @@ class GameCommands(commands.GroupCog, group_name="game",
         if info.status == "lobby":
             await interaction.followup.send(embed=lobby_embed(info), ephemeral=True)
             return
-        pv = await self.bot.service.get_view(info.id, None)
-        embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title,
-                            due_at=await self.bot.service.decision_due(info.id))
+        embed, _ = await current_table(self.bot, info)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
     @app_commands.command(name="hand", description="Your private view and your current decision")
