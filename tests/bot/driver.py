@@ -45,6 +45,16 @@ async def open_lobby(bot: JuwelierBot, channel: ChannelHandle, host: MemberActor
     return info.id
 
 
+async def new_lobby(env: Env, names: list[str]
+                    ) -> tuple[GuildHandle, ChannelHandle, list[MemberActor], discord.Message]:
+    """A new guild and channel whose first member opened a lobby with `/game new`."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("gems")
+    actors = [guild.add_member(env.create_user(name)) for name in names]
+    await actors[0].slash(channel, "game new")
+    return guild, channel, actors, channel.last_message
+
+
 async def table_message(bot: JuwelierBot, channel: ChannelHandle, game_id: int) -> discord.Message:
     """The current table message."""
     ref = (await bot.service.get_messages(game_id))["table"]

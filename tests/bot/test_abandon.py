@@ -7,7 +7,7 @@ from simcord import Env
 
 from bot.client import JuwelierBot
 from engine.service.errors import NotHost
-from tests.bot.driver import new_table, private, reply_text, said_in_channel
+from tests.bot.driver import new_lobby, new_table, private, reply_text, said_in_channel
 
 
 async def status(bot: JuwelierBot, game_id: int) -> str:
@@ -76,11 +76,7 @@ async def test_abandon_without_a_game_says_there_is_none(simcord_env: Env,
 
 async def test_the_hosts_cancel_button_closes_the_lobby(simcord_env: Env,
                                                         simcord_bot: JuwelierBot) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("gems")
-    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
-    await ann.slash(channel, "game new")
-    lobby = channel.last_message
+    guild, channel, (ann, bob), lobby = await new_lobby(simcord_env, ["ann", "bob"])
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     await bob.click(lobby, label="Join")
 

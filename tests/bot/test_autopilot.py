@@ -10,6 +10,7 @@ from bot.client import JuwelierBot
 from engine.service.errors import NotSeated
 from tests.bot.driver import (
     button_ids,
+    new_lobby,
     new_table,
     open_prompt,
     private,
@@ -112,11 +113,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_the_autopilot(
 
 async def test_leave_in_a_lobby_gives_up_the_seat(simcord_env: Env,
                                                   simcord_bot: JuwelierBot) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("gems")
-    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
-    await ann.slash(channel, "game new")
-    lobby = channel.last_message
+    guild, channel, (ann, bob), lobby = await new_lobby(simcord_env, ["ann", "bob"])
     await bob.click(lobby, label="Join")
 
     result = await bob.slash(channel, "game leave")

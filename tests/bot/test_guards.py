@@ -12,6 +12,7 @@ from bot.prompts import prompt_view
 from engine.service.errors import ChannelBusy
 from tests.bot.driver import (
     button_ids,
+    new_lobby,
     new_table,
     open_prompt,
     play_to_end,
@@ -141,11 +142,7 @@ async def test_a_player_outside_the_negotiation_is_told_whose_turn_it_is(
 
 async def test_lobby_mistakes_are_explained_privately_and_change_nothing(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("gems")
-    ann, bob = (guild.add_member(simcord_env.create_user(n)) for n in ("ann", "bob"))
-    await ann.slash(channel, "game new")
-    lobby = channel.last_message
+    guild, channel, (ann, bob), lobby = await new_lobby(simcord_env, ["ann", "bob"])
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
 
     too_few = await ann.click(lobby, label="Start")

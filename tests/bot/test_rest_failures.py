@@ -7,7 +7,7 @@ import random
 
 import discord
 import pytest
-from simcord import Env
+from simcord import ChannelHandle, Env, MemberActor
 
 from bot.client import JuwelierBot
 from bot.negotiation import ROOM
@@ -69,12 +69,19 @@ async def test_forbidden_thread_creation_runs_the_negotiation_in_the_channel(
     assert simcord_env.errors == []
 
 
+async def table_where_the_bot_may_not(env: Env, bot: JuwelierBot, permission: str
+                                      ) -> tuple[ChannelHandle, list[MemberActor], int]:
+    """Three players (seed 2) in a channel whose overwrite denies the bot `permission`."""
+    overwrite = discord.PermissionOverwrite(**{permission: False})
+    _, channel, actors, game_id = await seeded_table(env, bot, ["ann", "bob", "cem"], seed=2,
+                                                     overwrites={bot.user: overwrite})
+    return channel, actors, game_id
+
+
 async def test_missing_thread_permission_is_explained_and_the_game_goes_on(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
-    no_threads = discord.PermissionOverwrite(create_public_threads=False)
-    _, channel, (ann, bob, cem), game_id = await seeded_table(
-        simcord_env, simcord_bot, ["ann", "bob", "cem"], seed=2,
-        overwrites={simcord_bot.user: no_threads})
+    channel, (ann, bob, cem), game_id = await table_where_the_bot_may_not(
+        simcord_env, simcord_bot, "create_public_threads")
 
     await choose(simcord_bot, channel, game_id, [(ann, "Gemstones"), (bob, "Gemstones"),
                                                  (cem, "Money")])
@@ -91,10 +98,8 @@ async def test_missing_thread_permission_is_explained_and_the_game_goes_on(
 
 async def test_a_thread_the_bot_may_not_post_in_falls_back_to_the_channel(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
-    mute_in_threads = discord.PermissionOverwrite(send_messages_in_threads=False)
-    _, channel, (ann, bob, cem), game_id = await seeded_table(
-        simcord_env, simcord_bot, ["ann", "bob", "cem"], seed=2,
-        overwrites={simcord_bot.user: mute_in_threads})
+    channel, (ann, bob, cem), game_id = await table_where_the_bot_may_not(
+        simcord_env, simcord_bot, "send_messages_in_threads")
 
     await choose(simcord_bot, channel, game_id, [(ann, "Money"), (bob, "Money"),
                                                  (cem, "Gemstones")])
