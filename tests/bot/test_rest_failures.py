@@ -164,3 +164,17 @@ async def test_a_failed_prompt_edit_in_the_thread_still_tells_the_offer_and_goes
     assert await play_one(simcord_bot, channel, game_id,
                           {a.id: a for a in (ann, bob, cem)}, random.Random(1)) is not None
     assert simcord_env.errors == []
+
+
+async def test_a_failed_edit_of_the_clicked_prompt_still_tells_the_channel(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    _, channel, (ann, bob, cem), game_id = await seeded_table(
+        simcord_env, simcord_bot, ["ann", "bob", "cem"], seed=2)
+    await choose(simcord_bot, channel, game_id, [(ann, "Money"), (bob, "Event")])
+    simcord_env.inject_error("PATCH", "/webhooks/*/*/messages/@original", status=500, times=1)
+
+    await choose(simcord_bot, channel, game_id, [(cem, "Gemstones")])  # its prompt edit fails
+
+    assert (await saved(simcord_bot, game_id))[0] >= 3, "all three choices are saved"
+    assert "**Reveal:**" in "\n".join(m.content for m in channel.history()), \
+        "the change is published although the clicked prompt could not be updated"
