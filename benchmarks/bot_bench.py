@@ -35,10 +35,11 @@ opens), then a random option of that prompt.
     One event loop serves everything, so these include waiting behind other games' handlers
     (all of them in a burst), and SimCord's own work (payload copies, task bookkeeping: about a
     quarter of the CPU in a profile) where a real bot would wait on network round trips instead.
-    The paced tail (p99, max) is mostly the garbage collector's full passes, which stop the loop
-    for about 100 ms at 200 games (some 160k tracked objects); the simulated Discord lives in
-    the bot's process and holds over a quarter of them, and its ever-growing message store sets
-    off more passes than a real bot would see.
+    The bot runs as `python -m bot` runs it (bot.collector): a young generation of 5,000
+    objects, so the few thousand a click allocates die young instead of being promoted, and
+    full collections (some 80-100 ms over the whole heap at 200 games, the simulated Discord
+    included) become rare; with CPython's default of 700 they came every 10-20 s of paced load
+    and were most of the p99.
 (b) REST calls per game turn (TurnStarted events published) and per state change (one accepted
     click: one publish of the player's move and the AI replies it set off), split into
     game-channel message writes (POST/PATCH/DELETE /channels/{id}/messages[/{id}]), the same
@@ -47,16 +48,16 @@ opens), then a random option of that prompt.
     database write transactions and reads per state change. Counted during the bursts and
     what they set off, nothing else.
 (c) Memory, with tracemalloc (Python allocations; SQLite's page cache is C memory, bounded and
-    shared), in a bot of its own, as tracing slows everything down. Warm-up games play until
-    discord.py's message cache is full (it is capped at 1,000 messages for the whole bot, so it
-    is no per-game cost). Then N guilds with a channel and a member are added: discord.py's
-    cache of a guild, game or not, reported per guild. Then a game starts in each and is played
-    for a few rounds. Per game = growth of traced memory over that step, minus the growth of
-    SimCord's Backend (the simulated Discord's messages and records, deep-sized: Discord's
-    memory, not the bot's), divided by N. Peak per game = the highest traced memory during that
-    step, the Backend taken out as of the end (low) or the start (high, reported) of the phase
-    that peaked, divided by N. Also: the deep size of the service's cached game, of discord.py's
-    message cache, and of one private prompt's view (discord.py keeps each for 15 minutes).
+    shared), in a bot of its own, as tracing slows everything down. Warm-up games play a few
+    rounds first (the bot keeps no message cache, so nothing else grows). Then N guilds with a
+    channel and a member are added: discord.py's cache of a guild, game or not, reported per
+    guild. Then a game starts in each and is played for a few rounds. Per game = growth of
+    traced memory over that step, minus the growth of SimCord's Backend (the simulated Discord's
+    messages and records, deep-sized: Discord's memory, not the bot's), divided by N. Peak per
+    game = the highest traced memory during that step, the Backend taken out as of the end (low)
+    or the start (high, reported) of the phase that peaked, divided by N. Also: the deep size of
+    the service's cached game and of one private prompt's view (discord.py keeps each for 15
+    minutes).
 
 The harness (SimCord hooks, probes, the driver) is in bot_sim, the paced mode in bot_paced, the
 memory figures in bot_memory.
@@ -163,7 +164,7 @@ def code_state() -> dict[str, Any]:
 
 
 async def measure(plan: Sequence[tuple[int, int]], memory: tuple[int, int] | None,
-                  paced: Sequence[int] = (), seed: int = 0, fill_cache: bool = True,
+                  paced: Sequence[int] = (), seed: int = 0,
                   think: float = THINK_S, window: float = WINDOW_S) -> dict[str, Any]:
     """Run a burst scenario per (games, rounds) of `plan`, a paced one per number of games of
     `paced` and a memory one for `memory` (games, rounds); return the figures."""
@@ -173,8 +174,7 @@ async def measure(plan: Sequence[tuple[int, int]], memory: tuple[int, int] | Non
                 for i, (n, rounds) in enumerate(plan)]
         paced_runs = [await paced_run(n, seed + i, Path(tmp), think, window)
                       for i, n in enumerate(paced)]
-        mem = (await memory_run(*memory, seed, Path(tmp), fill_cache) if memory
-               else None)
+        mem = await memory_run(*memory, seed, Path(tmp)) if memory else None
     return {
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "cpus": os.cpu_count(), "discord.py": discord.__version__,
@@ -203,14 +203,15 @@ def render(figures: dict[str, Any]) -> str:
     if figures["paced"]:
         lines += ["| concurrent games (paced) | interactions/s | option clicks | response p50 / "
                   "p99 ms | done p50 / p99 ms | ack p99 ms | prompt open p50 / p99 ms | "
-                  "loop delay p99 ms | CPU (one core) |",
-                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                  "loop delay p99 ms | full GC passes (longest ms) | CPU (one core) |",
+                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in figures["paced"]:
             o, p = r["option_click_ms"], r["open_prompt_ms"]
             lines.append(f"| {r['concurrent_games']} | {r['clicks_per_s']} | "
                          f"{r['option_clicks']} | {_pair(o, 'response')} | {_pair(o, 'done')} | "
                          f"{o['ack']['p99']} | {_pair(p, 'response')} | "
                          f"{r['loop_delay_ms']['p99']} | "
+                         f"{r['full_collections']} ({r['full_collection_ms_max']}) | "
                          f"{round(100 * r['cpu_share_of_one_core'])}% |")
         lines.append("")
     runs = figures["latency_and_rest"]
@@ -238,13 +239,12 @@ def render(figures: dict[str, Any]) -> str:
     m = figures.get("memory")
     if m:
         lines += ["", "| running games | per game KB | peak per game KB | of which the service's "
-                  "cached game KB | per guild KB | per open prompt KB (15 min) | message cache "
-                  "(whole bot) |",
+                  "cached game KB | per guild KB | per open prompt KB (15 min) | messages in "
+                  "discord.py's cache |",
                   "|---:|---:|---:|---:|---:|---:|---:|",
                   f"| {m['games']} | {m['per_game_kb']} | {m['peak_per_game_kb']} | "
                   f"{m['service_cache_per_game_kb']} | {m['per_guild_kb']} | "
-                  f"{m['prompt_view_kb']} | {m['discord_message_cache_kb']} KB, "
-                  f"{m['discord_cached_messages']} messages |"]
+                  f"{m['prompt_view_kb']} | {m['discord_cached_messages']} |"]
     return "\n".join(lines)
 
 

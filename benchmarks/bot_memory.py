@@ -25,7 +25,6 @@ from benchmarks.bot_sim import Driver, prompt_views, simulated
 
 WARM_GAMES = 10
 WARM_ROUNDS = 3  # at least: every code path and first-use cache before tracing starts
-MAX_WARM_ROUNDS = 200
 # What discord.py objects point at without owning it: not counted in their deep size.
 SHARED = (discord.Client, ConnectionState, discord.Guild, discord.abc.GuildChannel, discord.Thread,
           discord.Member, discord.User, discord.ClientUser, discord.PartialMessageable,
@@ -100,20 +99,14 @@ class Traced:
         return current - self.base - (backend_size(env) - self.backend_base)
 
 
-async def memory_run(count: int, rounds: int, seed: int, folder: Path,
-                     fill_cache: bool = True) -> dict[str, Any]:
+async def memory_run(count: int, rounds: int, seed: int, folder: Path) -> dict[str, Any]:
     """Memory per guild and per running game for `count` games played `rounds` rounds."""
     was_tracing, view_size = tracemalloc.is_tracing(), 0.0
     async with simulated(folder / f"memory_{count}.sqlite3", seed) as (env, bot, probe):
         driver = Driver(env, bot, probe, seed)
-        # Warm-up: imports, caches and first-use allocations must not count as per-game. With
-        # `fill_cache`, play on until discord.py's message cache is full, as in a bot that has
-        # run for a while: it is capped for the whole bot, so its growth is no per-game cost.
+        # Warm-up: imports, caches and first-use allocations must not count as per-game.
         warm = await driver.new_games(WARM_GAMES)
-        limit = bot._connection.max_messages or 0
-        for played in range(MAX_WARM_ROUNDS):
-            if played >= WARM_ROUNDS and (not fill_cache or len(bot.cached_messages) >= limit):
-                break
+        for _ in range(WARM_ROUNDS):
             await driver.refill(warm)
             await driver.round(warm)
             await driver.expire_prompts()
@@ -141,7 +134,6 @@ async def memory_run(count: int, rounds: int, seed: int, folder: Path,
         mine = [cache[g.game_id] for g in games if g.game_id in cache]
         kinds = {id(live.kind) for live in mine}
         cached = deep_size(mine, lambda o: id(o) in kinds) / max(len(mine), 1)
-        messages = deep_size(list(bot.cached_messages), shared)
     return {
         "games": count, "rounds": rounds,
         "per_game_kb": round(resident / count / 1024, 1),
@@ -149,8 +141,6 @@ async def memory_run(count: int, rounds: int, seed: int, folder: Path,
         "peak_per_game_kb_at_least": round(traced.peak_low / count / 1024, 1),
         "per_guild_kb": round(per_guild / count / 1024, 1),
         "service_cache_per_game_kb": round(cached / 1024, 1),
-        "discord_message_cache_kb": round(messages / 1024),
-        "discord_cached_messages": len(bot.cached_messages),
+        "discord_cached_messages": len(bot.cached_messages),  # none: the bot keeps no cache
         "prompt_view_kb": round(view_size / 1024, 1),
-        "message_cache_full_before": fill_cache,
     }

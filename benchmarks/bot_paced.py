@@ -28,6 +28,7 @@ gateway read would: that delay is counted in the latency, and reported as the lo
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import time
 from collections.abc import Sequence
@@ -124,6 +125,27 @@ async def until(moment: float) -> None:
         await asyncio.sleep(0)
 
 
+class CollectorWatch:
+    """The garbage collector's full passes while active: each stops the event loop."""
+
+    def __init__(self) -> None:
+        self.full_ms: list[float] = []
+        self._started = 0.0
+
+    def __enter__(self) -> CollectorWatch:
+        gc.callbacks.append(self._observe)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._observe)
+
+    def _observe(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        elif info["generation"] == 2:
+            self.full_ms.append((time.perf_counter() - self._started) * 1000)
+
+
 def _rng(seed: int, game: int, stream: int) -> random.Random:
     """A generator of its own per game and purpose (click times, choices)."""
     return random.Random(seed * 1_000_003 + game * 2 + stream)
@@ -141,9 +163,10 @@ async def paced_run(count: int, seed: int, folder: Path, think: float = THINK_S,
         cpu, began = time.process_time(), time.perf_counter()
         probe.active = True
         try:
-            await asyncio.gather(*(driver.play(game, plan, _rng(seed, i, 1), began)
-                                   for i, (game, plan) in enumerate(zip(games, plans,
-                                                                        strict=True))))
+            with CollectorWatch() as collector:
+                await asyncio.gather(*(driver.play(game, plan, _rng(seed, i, 1), began)
+                                       for i, (game, plan) in enumerate(zip(games, plans,
+                                                                            strict=True))))
             played_s = time.perf_counter() - began
             cpu = time.process_time() - cpu
             await env.settle()  # what the last clicks set off, counted too
@@ -161,6 +184,8 @@ async def paced_run(count: int, seed: int, folder: Path, think: float = THINK_S,
         "late_clicks": driver.late, "games_ended": driver.ended,
         "cpu_share_of_one_core": ratio(cpu, played_s),
         "loop_delay_ms": summary_ms(driver.loop_delay),
+        "full_collections": len(collector.full_ms),
+        "full_collection_ms_max": round(max(collector.full_ms, default=0.0), 1),
         "option_click_ms": {key: summary_ms(values) for key, values in options.items()},
         "open_prompt_ms": {key: summary_ms(values) for key, values in opens.items()},
         "state_changes": changes,

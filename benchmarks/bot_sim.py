@@ -40,6 +40,7 @@ from simcord import _runtime as simcord_runtime
 from simcord.results import to_discord_message
 
 from bot.client import JuwelierBot
+from bot.collector import collector_tuned
 from bot.config import BotSettings
 from engine.esr.events import TurnStarted
 from engine.service import SubmitResult, lobby
@@ -340,7 +341,8 @@ async def simulated(db_path: Path, seed: int) -> AsyncIterator[tuple[Env, Juweli
 
     `/game new` draws game seeds from `secrets`; here they come from Random(seed), so every
     run plays the same games (the AI seats and the driver's choices are seeded already)."""
-    bot = JuwelierBot(BotSettings(token="simulated", db_path=db_path))
+    # Set up as `python -m bot` runs: collector tuned, startup objects frozen (bot.collector).
+    bot = JuwelierBot(BotSettings(token="simulated", db_path=db_path), freeze_after_setup=True)
     env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
     virtual_naps(env)
     probe = Probe()
@@ -350,21 +352,30 @@ async def simulated(db_path: Path, seed: int) -> AsyncIterator[tuple[Env, Juweli
     # field by field; with hundreds of parked timers that is a real share of each click.
     simcord_runtime._CallbackRecord.__eq__ = object.__eq__  # type: ignore[method-assign]
     try:
-        await env.start()
-        probe.install(env, bot)
-        try:
-            with env.time_context():  # driver-side service calls read the virtual clock too
-                yield env, bot, probe
-        finally:
-            await env.shutdown()
-            # SimCord never calls bot.close(): close the database here.
-            service, bot._service = bot._service, None
-            if service is not None:
-                await service.close()
+        with collector_tuned():
+            async with _started(env, bot, probe) as started:
+                yield started
     finally:
         lobby.secrets = drawn
         simcord_runtime._CallbackRecord.__eq__ = record_eq  # type: ignore[method-assign]
     env.raise_errors()  # a handler that failed makes the figures meaningless
+
+
+@asynccontextmanager
+async def _started(env: Env, bot: JuwelierBot, probe: Probe
+                   ) -> AsyncIterator[tuple[Env, JuwelierBot, Probe]]:
+    """Start the Env, hook the probe in; shut it down and close the database after."""
+    await env.start()
+    probe.install(env, bot)
+    try:
+        with env.time_context():  # driver-side service calls read the virtual clock too
+            yield env, bot, probe
+    finally:
+        await env.shutdown()
+        # SimCord never calls bot.close(): close the database here.
+        service, bot._service = bot._service, None
+        if service is not None:
+            await service.close()
 
 
 @dataclass

@@ -15,10 +15,12 @@ def main() -> int:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
     from bot.client import JuwelierBot
+    from bot.collector import tune_collector
 
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    JuwelierBot(settings).run(settings.token, log_handler=None)
+    tune_collector()
+    JuwelierBot(settings, freeze_after_setup=True).run(settings.token, log_handler=None)
     return 0
 
 

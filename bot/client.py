@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.actions import Actions
+from bot.collector import freeze_startup_objects
 from bot.components import DYNAMIC_ITEMS
 from bot.config import BotSettings
 from bot.notifier import Notifier
@@ -29,11 +30,16 @@ def discord_clock() -> float:
 class JuwelierBot(commands.Bot):
     """discord.py bot; all game state lives in the service, never in the bot object."""
 
-    def __init__(self, settings: BotSettings, service: GameService | None = None) -> None:
-        # No privileged intents: slash commands and components need none.
+    def __init__(self, settings: BotSettings, service: GameService | None = None, *,
+                 freeze_after_setup: bool = False) -> None:
+        # No privileged intents: slash commands and components need none. No message cache:
+        # the bot edits messages by id and never reads one back, and a thousand cached messages
+        # would only lengthen the garbage collector's full passes.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, max_messages=None)
         self.settings = settings
+        # Only a process that is the bot freezes (see bot.collector); tests make many bots.
+        self.freeze_after_setup = freeze_after_setup
         self._service = service
         self.actions = Actions(self)
         self.publisher = Publisher(self)
@@ -59,6 +65,8 @@ class JuwelierBot(commands.Bot):
         await self.sync_commands_if_changed()
         # Reminders, deadlines and lobby expiry; what fell due while we were down goes first.
         self.timers.start()
+        if self.freeze_after_setup:
+            freeze_startup_objects()
         log.info("ready to serve; %d running game(s) re-attached", len(self.resumed))
 
     async def sync_commands_if_changed(self) -> bool:

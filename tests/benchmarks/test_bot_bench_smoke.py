@@ -10,8 +10,8 @@ from benchmarks.bot_paced import click_plan
 
 async def test_a_tiny_bot_benchmark_run_produces_every_figure() -> None:
     # Bursts: 2 concurrent games, 2 rounds. Paced: 2 games for 2 s, a click every 0.3 s or so.
-    # Memory: 2 games and 1 round, message cache not filled.
-    figures = await measure([(2, 2)], memory=(2, 1), paced=[2], fill_cache=False, think=0.3,
+    # Memory: 2 games and 1 round.
+    figures = await measure([(2, 2)], memory=(2, 1), paced=[2], think=0.3,
                             window=2.0)
     [run] = figures["latency_and_rest"]
     assert run["option_clicks"] >= 2 and run["state_changes"] >= 2

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +21,15 @@ TOKEN_VARIABLES = ("DISCORD_TOKEN", "JUWELIER_TOKEN")
 
 
 @pytest.fixture
-def clean_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty working directory (so no .env of the developer's is read) and no token set."""
+def clean_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty working directory (so no .env of the developer's is read) and no token set;
+    the collector settings main() makes are undone after."""
     for name in TOKEN_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
-    return tmp_path
+    before = gc.get_threshold()
+    yield tmp_path
+    gc.set_threshold(*before)
 
 
 def test_without_a_token_python_m_bot_exits_at_once_with_setup_help(tmp_path: Path) -> None:
