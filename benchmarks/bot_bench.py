@@ -203,8 +203,9 @@ def render(figures: dict[str, Any]) -> str:
     if figures["paced"]:
         lines += ["| concurrent games (paced) | interactions/s | option clicks | response p50 / "
                   "p99 ms | done p50 / p99 ms | ack p99 ms | prompt open p50 / p99 ms | "
-                  "loop delay p99 ms | full GC passes (longest ms) | CPU (one core) |",
-                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+                  "loop delay p99 ms | full GC passes (longest ms) | COMMIT p99 / max ms | "
+                  "CPU (one core) |",
+                  "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for r in figures["paced"]:
             o, p = r["option_click_ms"], r["open_prompt_ms"]
             lines.append(f"| {r['concurrent_games']} | {r['clicks_per_s']} | "
@@ -212,6 +213,7 @@ def render(figures: dict[str, Any]) -> str:
                          f"{o['ack']['p99']} | {_pair(p, 'response')} | "
                          f"{r['loop_delay_ms']['p99']} | "
                          f"{r['full_collections']} ({r['full_collection_ms_max']}) | "
+                         f"{r['commit_ms']['p99']} / {r['commit_ms']['max']} | "
                          f"{round(100 * r['cpu_share_of_one_core'])}% |")
         lines.append("")
     runs = figures["latency_and_rest"]

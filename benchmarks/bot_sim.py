@@ -141,6 +141,7 @@ class Probe:
     publishes: int = 0
     turns: int = 0
     db: dict[str, int] = field(default_factory=lambda: {"transaction": 0, "read": 0})
+    commit_s: list[float] = field(default_factory=list)
     waiting: int = 0
     idle: asyncio.Event = field(default_factory=asyncio.Event)
     finished: dict[int, asyncio.Future[None]] = field(default_factory=dict)
@@ -170,6 +171,20 @@ class Probe:
         bot.publisher.publish = counted  # type: ignore[method-assign]
         for name in self.db:
             setattr(bot.service.db, name, self._counted(name, getattr(bot.service.db, name)))
+        bot.service.db.transaction = self._timed_commit(bot.service.db.transaction)
+
+    def _timed_commit(self, transaction: Callable[[], Any]) -> Callable[[], Any]:
+        """Time each write transaction's COMMIT (with synchronous=FULL: the fsync)."""
+
+        @asynccontextmanager
+        async def timed() -> AsyncIterator[Any]:
+            async with transaction() as conn:
+                yield conn
+                began = time.perf_counter()  # the block is done: what follows is the COMMIT
+            if self.active:
+                self.commit_s.append(time.perf_counter() - began)
+
+        return timed
 
     def _counted(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*args: Any, **kwargs: Any) -> Any:

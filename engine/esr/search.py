@@ -7,6 +7,7 @@ money plus the majorities the gemstones would win. Other decisions use the greed
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -17,6 +18,7 @@ from engine.esr.determinize import determinize
 # A fixed number of sampled worlds keeps the AI deterministic for a seed (a time budget would
 # not); 48 samples take about 0.15 s per action choice on one core, well inside a Discord turn.
 SAMPLES = 48
+TEMPERATURE: float | None = None
 
 
 def evaluate(kind: GameKind, state: Any, seat: int) -> float:
@@ -55,8 +57,11 @@ def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
             # Common random numbers: each card faces the same sampled world and rivals.
             totals[card] += rollout(kind, _with_rival_choices(kind, world, seat, rng, samples),
                                     seat, card, random.Random(samples))
-    best = max(cards, key=lambda c: totals[c])
-    return {"type": "choose", "card": best}
+    if TEMPERATURE is None:
+        return {"type": "choose", "card": max(cards, key=lambda c: totals[c])}
+    top = max(totals.values()) / SAMPLES
+    weights = [math.exp((totals[c] / SAMPLES - top) / TEMPERATURE) for c in cards]
+    return {"type": "choose", "card": rng.choices(cards, weights=weights)[0]}
 
 
 def _with_rival_choices(kind: GameKind, world: Any, seat: int, rng: random.Random,
