@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS: dict[str, tuple[list[str], list[str]]] = {
     "engine": ([], ["--games", "20"]),
     "service": ([], ["--quick"]),
-    "ai": (["--games", "40", "--seed", "2000"], ["--games", "2", "--seed", "2000"]),
+    "ai": (["--games", "40", "--seed", "2000", "--jobs", "2"], ["--games", "2", "--seed", "2000"]),
     "bot": ([], ["--quick"]),
 }
 

@@ -1,6 +1,6 @@
 """AI levels against each other in 4-player games: win rates and time per action choice.
 
-Run: python -m benchmarks.ai_bench [--games N]; writes benchmarks/results/ai.json.
+Run: python -m benchmarks.ai_bench [--games N] [--jobs 2]; writes benchmarks/results/ai.json.
 A shared win counts for each winner, so a row's win rates can add up to a little over 100 %.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine import get_kind
@@ -43,8 +44,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="matches played at once, one process each (at most one per core, "
+                             "or the seconds per game grow)")
     args = parser.parse_args()
-    rows = [match(levels, args.games, args.seed) for levels in MATCHES]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        rows = list(pool.map(match, MATCHES, [args.games] * len(MATCHES),
+                             [args.seed] * len(MATCHES)))
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
     print("| seat 1 | seats 2–4 | games | seat 1 wins | seat 1 avg money | s/game |")

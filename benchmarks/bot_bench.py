@@ -91,6 +91,7 @@ from engine.store import StoreConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "bot.json"
+SPREAD_RESULTS = RESULTS.with_name("bot_spread.json")
 FULL_PLAN = [(1, 150), (50, 10), (200, 6)]
 QUICK_PLAN = [(1, 20), (10, 3)]
 FULL_PACED = [1, 50, 200]
@@ -176,11 +177,7 @@ async def measure(plan: Sequence[tuple[int, int]], memory: tuple[int, int] | Non
                       for i, n in enumerate(paced)]
         mem = await memory_run(*memory, seed, Path(tmp)) if memory else None
     return {
-        "machine": {"python": platform.python_version(), "platform": platform.platform(),
-                    "cpus": os.cpu_count(), "discord.py": discord.__version__,
-                    "simcord": simcord.__version__,
-                    "load_average_before": [round(x, 2) for x in load],
-                    "load_average_after": [round(x, 2) for x in os.getloadavg()]},
+        "machine": machine(load),
         "code": code,
         "settings": {"seats": f"1 human + {AI_SEATS} AI", "synchronous": StoreConfig().synchronous,
                      "plan": [list(p) for p in plan], "paced": list(paced),
@@ -250,6 +247,39 @@ def render(figures: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def machine(load_before: tuple[float, float, float]) -> dict[str, Any]:
+    """What the figures were measured on, and what else was running (load before and now)."""
+    return {"python": platform.python_version(), "platform": platform.platform(),
+            "cpus": os.cpu_count(), "discord.py": discord.__version__,
+            "simcord": simcord.__version__,
+            "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in os.getloadavg()]}
+
+
+async def spread(count: int, runs: int, think: float, window: float) -> dict[str, Any]:
+    """The paced scenario with `count` games `runs` times (seeds 0, 1, ...): how much the
+    option clicks' response p99 varies from run to run on this machine."""
+    code, load = code_state(), os.getloadavg()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="juwelier-botbench-") as tmp:
+        for seed in range(runs):
+            folder = Path(tmp) / f"run_{seed}"  # a fresh database (and command sync) each run
+            folder.mkdir()
+            run = await paced_run(count, seed, folder, think, window)
+            rows.append({"seed": seed, "response_ms": run["option_click_ms"]["response"],
+                         "option_clicks": run["option_clicks"],
+                         "full_collections": run["full_collections"],
+                         "full_collection_ms_max": run["full_collection_ms_max"],
+                         "commit_ms": run["commit_ms"], "loop_delay_ms": run["loop_delay_ms"]})
+            print(f"run {seed + 1}/{runs}: response p99 {rows[-1]['response_ms']['p99']} ms",
+                  flush=True)
+    p99s = sorted(r["response_ms"]["p99"] for r in rows)
+    return {"machine": machine(load), "code": code, "concurrent_games": count,
+            "think_s": think, "window_s": window,
+            "runs": rows, "p99_min_ms": p99s[0], "p99_median_ms": p99s[len(p99s) // 2],
+            "p99_max_ms": p99s[-1], "runs_under_100_ms": sum(p < 100 for p in p99s)}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Parse arguments, run, write the results file and print the tables."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bot_bench", description=__doc__,
@@ -261,7 +291,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--window", type=float, default=None,
                         help=f"paced: seconds each scenario plays ({WINDOW_S:g}, quick "
                              f"{QUICK_WINDOW_S:g})")
+    parser.add_argument("--spread", type=int, metavar="RUNS", default=0,
+                        help="only the paced 200-game scenario, RUNS times with different seeds; "
+                             f"writes {SPREAD_RESULTS.name}")
     args = parser.parse_args(argv)
+    if args.spread:
+        found = asyncio.run(spread(FULL_PACED[-1], args.spread, args.think,
+                                   args.window or WINDOW_S))
+        SPREAD_RESULTS.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+        print(f"p99 over {args.spread} runs: {found['p99_min_ms']}-{found['p99_max_ms']} ms, "
+              f"median {found['p99_median_ms']}; {found['runs_under_100_ms']} under 100 ms")
+        return
     plan = QUICK_PLAN if args.quick else FULL_PLAN
     paced = QUICK_PACED if args.quick else FULL_PACED
     window = args.window or (QUICK_WINDOW_S if args.quick else WINDOW_S)

@@ -3,13 +3,40 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from engine.core.errors import EngineError
 from engine.core.game import Action, Decision, GameKind
 
 Policy = Callable[[GameKind, Any, Decision, random.Random], Action]
+
+# Public knowledge a policy may use besides its view: who plays each seat, by level name, None
+# for a person. Whoever calls a policy sets it (the service, simulations); unset, it is unknown.
+SEAT_LEVELS: ContextVar[tuple[str | None, ...] | None] = ContextVar("seat_levels", default=None)
+
+
+@contextmanager
+def seated(levels: Sequence[str | None]) -> Iterator[None]:
+    """Policies called inside the block know each seat's level (None: a person)."""
+    token = SEAT_LEVELS.set(tuple(levels))
+    try:
+        yield
+    finally:
+        SEAT_LEVELS.reset(token)
+
+
+def searching(policy: Policy) -> Policy:
+    """Mark a policy slow enough (tenths of a second) that a server runs it off its event loop."""
+    policy.searches = True  # type: ignore[attr-defined]
+    return policy
+
+
+def searches(policy: Policy) -> bool:
+    """Whether `policy` was marked with `searching`."""
+    return getattr(policy, "searches", False)
 
 
 def random_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
@@ -26,6 +53,7 @@ def greedy_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
     return random_policy(kind, state, decision, rng)
 
 
+@searching
 def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
     """Determinized Monte-Carlo search over the action choice (ESR), else greedy."""
     if kind.name == "esr":

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from engine.core.game import GameKind
 from engine.core.record import GameRecord, LoggedAction
 from engine.core.registry import get_kind
-from engine.policies import get_policy
+from engine.policies import get_policy, seated
 
 
 class PlayedGame(BaseModel):
@@ -33,7 +33,8 @@ def play_game(kind_name: str, seed: int, levels: list[str],
     while not kind.is_over(state):
         decision = kind.pending(state)[0]
         seat = decision.player
-        action = policies[seat](kind, state, decision, rngs[seat])
+        with seated(levels):
+            action = policies[seat](kind, state, decision, rngs[seat])
         state, _ = kind.apply(state, seat, action)
         record.actions.append(LoggedAction(player=seat, action=action))
     return PlayedGame(record=record, final_state=state)

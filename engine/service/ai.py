@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from engine.policies import POLICIES, Policy, random_policy
+from engine.policies import POLICIES, Policy, random_policy, searches, seated
 
 DEFAULT_LEVEL = "random"
 
 __all__ = ["DEFAULT_LEVEL", "Policy", "ai_rng", "get_policy", "levels", "random_policy",
-           "register_policy"]
+           "register_policy", "searches", "seated"]
 
 
 def register_policy(level: str, policy: Policy) -> None:

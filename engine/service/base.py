@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import sqlite3
@@ -179,9 +180,15 @@ class ServiceCore:
         """Answer `decision` for `seat` with the policy `level` (random as the fallback)."""
         rng = ai.ai_rng(live.seed, live.version, seat)
         policy = ai.get_policy(level) or ai.random_policy
+        chosen = functools.partial(policy, live.kind, live.state, decision, rng)
+        robots = self._robots(live)
         try:
-            logged, state, events = self._apply(
-                live, seat, policy(live.kind, live.state, decision, rng))
+            with ai.seated([robots[s][0] if s in robots else None
+                            for s in range(len(live.info.seats))]):
+                # A search holds the CPU for tenths of a second: on a thread, other games'
+                # clicks are still answered meanwhile (the game's lock keeps its state as is).
+                action = await asyncio.to_thread(chosen) if ai.searches(policy) else chosen()
+            logged, state, events = self._apply(live, seat, action)
         except IllegalAction:
             logger.warning("AI level %r played an illegal move in game #%s; playing randomly",
                            level, live.id)

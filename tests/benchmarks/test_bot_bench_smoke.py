@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from benchmarks.bot_bench import measure, render
+from benchmarks.bot_bench import measure, render, spread
 from benchmarks.bot_paced import click_plan
 
 
@@ -33,6 +33,16 @@ async def test_a_tiny_bot_benchmark_run_produces_every_figure() -> None:
     assert memory["service_cache_per_game_kb"] > 0
     table = render(figures)
     assert "| 2 |" in table and "(paced)" in table and "(burst)" in table
+
+
+async def test_the_spread_mode_repeats_the_paced_run_with_a_seed_per_run() -> None:
+    found = await spread(2, 2, think=0.3, window=1.5)
+    assert [run["seed"] for run in found["runs"]] == [0, 1]
+    p99s = [run["response_ms"]["p99"] for run in found["runs"]]
+    assert all(p > 0 for p in p99s)
+    assert found["p99_min_ms"] == min(p99s) and found["p99_max_ms"] == max(p99s)
+    assert found["runs_under_100_ms"] == sum(p < 100 for p in p99s)
+    assert all(run["commit_ms"]["p50"] > 0 for run in found["runs"])
 
 
 def test_paced_clicks_come_in_pairs_within_the_window_and_repeat_with_the_seed() -> None:

@@ -69,3 +69,38 @@ def test_strong_plays_a_complete_game_deterministically(monkeypatch) -> None:
     again = play_game("esr", 8, ["strong", "greedy", "random"])
     assert get_kind("esr").is_over(first.final_state)
     assert first.record == again.record
+
+
+def test_crowd_odds_count_zero_one_and_two_or_more_rivals_on_a_card() -> None:
+    assert search._crowd([0.5, 0.5]) == [0.25, 0.5, 0.25]
+    assert search._crowd([]) == [1.0, 0.0, 0.0]
+    assert search._crowd([1.0, 1.0, 0.0]) == [0.0, 0.0, 1.0]
+
+
+# Alone on "gems" is worth 10, alone on "money" 6; shared (a negotiation) half; crowded, nothing.
+TABLE = {("gems", 0): 10.0, ("gems", 1): 5.0, ("gems", 2): 0.0,
+         ("money", 0): 6.0, ("money", 1): 3.0, ("money", 2): 0.0}
+
+
+def test_the_search_takes_the_better_card_when_greedy_rivals_leave_it_free() -> None:
+    rivals_take_money = [([0.0, 1.0], 0.0), ([0.0, 1.0], 0.0)]
+    gems, _ = search._equilibrium(["gems", "money"], TABLE, rivals_take_money)
+    assert gems > 0.95
+
+
+def test_seats_that_search_alike_spread_out_instead_of_all_taking_the_best_card() -> None:
+    # Three rivals who search as we do: if all took "gems", all would lose it to the crowd.
+    alike = [([0.0, 1.0], 1.0)] * 3
+    odds = search._equilibrium(["gems", "money"], TABLE, alike)
+    assert 0.2 < odds[1] < 0.8, "a mixed choice: both cards are played"
+    assert odds[0] > odds[1], "the better card still more often"
+
+
+def test_rivals_are_modelled_by_their_public_level() -> None:
+    greedy = [[0.0, 0.0], [0.9, 0.1], [0.2, 0.8], [0.5, 0.5], [1.0, 0.0]]
+    levels = (None, "strong", "greedy", "random", None)
+    models = search._rival_models(0, ["gems", "money"], greedy, levels)
+    assert models == [([0.9, 0.1], 1.0), ([0.2, 0.8], 0.0), ([0.5, 0.5], 0.0),
+                      ([1.0, 0.0], search.LIKE_ME)]
+    unknown = search._rival_models(0, ["gems", "money"], greedy, None)
+    assert [alike for _, alike in unknown] == [search.LIKE_ME] * 4

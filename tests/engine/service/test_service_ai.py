@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+import threading
 
 import pytest
 
-from engine.policies import POLICIES
+from engine.policies import POLICIES, SEAT_LEVELS, searches, searching
 from engine.service import GameService
 from engine.service.simulate import play_to_end, random_move
 
@@ -89,3 +90,46 @@ async def test_a_game_with_one_human_plays_through(service: GameService) -> None
     info = await service.get_game(game_id)
     assert info.status == "finished" and 0 < moves < info.version
     assert await random_move(service, game_id, random.Random(1)) is None
+
+
+async def test_a_searching_level_decides_off_the_event_loop_and_a_quick_one_on_it(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: dict[str, int] = {}
+
+    def recording(level: str):
+        def policy(kind, state, d, rng):
+            threads[level] = threading.get_ident()
+            return d.options[0].action
+        return policy
+
+    monkeypatch.setitem(POLICIES, "deep", searching(recording("deep")))
+    monkeypatch.setitem(POLICIES, "quick", recording("quick"))
+    game_id = await _game(service, ais=0)
+    await service.add_ai(game_id, 1, level="deep", name="Deep")
+    await service.add_ai(game_id, 1, level="quick", name="Quick")
+    started = await service.start(game_id, 1)
+    assert len(started.accepted) == 2
+    assert threads["quick"] == threading.get_ident()
+    assert threads["deep"] != threading.get_ident(), "a search must not stop other games' clicks"
+    assert searches(POLICIES["strong"]) and not searches(POLICIES["greedy"])
+
+
+async def test_a_policy_knows_each_seats_public_level(service: GameService,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple] = []
+
+    def policy(kind, state, d, rng):
+        seen.append(SEAT_LEVELS.get())
+        return d.options[0].action
+
+    monkeypatch.setitem(POLICIES, "watcher", policy)
+    game_id = await _game(service, humans=2, ais=0)
+    await service.add_ai(game_id, 1, level="watcher", name="Watcher")
+    await service.add_ai(game_id, 1, level="greedy", name="Greedy")
+    await service.start(game_id, 1)
+    info = await service.get_game(game_id)
+    expected = tuple(s.ai_level for s in sorted(info.seats, key=lambda s: s.seat))
+    assert seen == [expected]
+    assert sorted(level or "person" for level in expected) == [
+        "greedy", "person", "person", "watcher"]
+    assert SEAT_LEVELS.get() is None, "only while the policy decides"
