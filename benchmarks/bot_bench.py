@@ -91,7 +91,7 @@ from engine.store import StoreConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "bot.json"
-SPREAD_RESULTS = RESULTS.with_name("bot_spread.json")
+SPREAD_RESULTS = RESULTS.with_name("bot_spread_{synchronous}.json")  # one per durability
 FULL_PLAN = [(1, 150), (50, 10), (200, 6)]
 QUICK_PLAN = [(1, 20), (10, 3)]
 FULL_PACED = [1, 50, 200]
@@ -275,7 +275,7 @@ async def spread(count: int, runs: int, think: float, window: float) -> dict[str
                   flush=True)
     p99s = sorted(r["response_ms"]["p99"] for r in rows)
     return {"machine": machine(load), "code": code, "concurrent_games": count,
-            "think_s": think, "window_s": window,
+            "think_s": think, "window_s": window, "synchronous": StoreConfig().synchronous,
             "runs": rows, "p99_min_ms": p99s[0], "p99_median_ms": p99s[len(p99s) // 2],
             "p99_max_ms": p99s[-1], "runs_under_100_ms": sum(p < 100 for p in p99s)}
 
@@ -293,12 +293,14 @@ def main(argv: Sequence[str] | None = None) -> None:
                              f"{QUICK_WINDOW_S:g})")
     parser.add_argument("--spread", type=int, metavar="RUNS", default=0,
                         help="only the paced 200-game scenario, RUNS times with different seeds; "
-                             f"writes {SPREAD_RESULTS.name}")
+                             f"writes {SPREAD_RESULTS.name} (JUWELIER_SYNCHRONOUS=NORMAL or "
+                             "FULL, the default)")
     args = parser.parse_args(argv)
     if args.spread:
         found = asyncio.run(spread(FULL_PACED[-1], args.spread, args.think,
                                    args.window or WINDOW_S))
-        SPREAD_RESULTS.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+        target = Path(str(SPREAD_RESULTS).format(synchronous=found["synchronous"].lower()))
+        target.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
         print(f"p99 over {args.spread} runs: {found['p99_min_ms']}-{found['p99_max_ms']} ms, "
               f"median {found['p99_median_ms']}; {found['runs_under_100_ms']} under 100 ms")
         return

@@ -43,6 +43,7 @@ async def test_the_spread_mode_repeats_the_paced_run_with_a_seed_per_run() -> No
     assert found["p99_min_ms"] == min(p99s) and found["p99_max_ms"] == max(p99s)
     assert found["runs_under_100_ms"] == sum(p < 100 for p in p99s)
     assert all(run["commit_ms"]["p50"] > 0 for run in found["runs"])
+    assert found["synchronous"] in ("FULL", "NORMAL")
 
 
 def test_paced_clicks_come_in_pairs_within_the_window_and_repeat_with_the_seed() -> None:
