@@ -68,9 +68,9 @@ def _rival_models(seat: int, cards: list[str], greedy: list[list[float]],
     as we do. Seats' levels are public; a person (or an unknown level) might do either."""
     models = []
     for other, odds in enumerate(greedy):
-        level = levels[other] if levels is not None and other < len(levels) else None
         if other == seat:
             continue
+        level = levels[other] if levels is not None and other < len(levels) else None
         if level == "random":
             models.append(([1 / len(cards)] * len(cards), 0.0))
         elif level in ("greedy", "strong"):

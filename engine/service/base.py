@@ -158,6 +158,12 @@ class ServiceCore:
         robots.update((seat, (level, "ai")) for seat, level in live.ai_levels().items())
         return robots
 
+    def _seat_levels(self, live: LiveGame) -> list[str | None]:
+        """Each seat's public level as a policy may know it: the AI's (or autopilot's) level,
+        None for a person choosing themselves."""
+        robots = self._robots(live)
+        return [robots[seat][0] if seat in robots else None for seat in range(len(live.info.seats))]
+
     async def _play_ai(self, live: LiveGame, done: list[AcceptedAction]) -> list[AcceptedAction]:
         """Let AI and autopilot seats answer all they owe, each move committed on its own.
 
@@ -181,10 +187,8 @@ class ServiceCore:
         rng = ai.ai_rng(live.seed, live.version, seat)
         policy = ai.get_policy(level) or ai.random_policy
         chosen = functools.partial(policy, live.kind, live.state, decision, rng)
-        robots = self._robots(live)
         try:
-            with ai.seated([robots[s][0] if s in robots else None
-                            for s in range(len(live.info.seats))]):
+            with ai.seated(self._seat_levels(live)):
                 # A search holds the CPU for tenths of a second: on a thread, other games'
                 # clicks are still answered meanwhile (the game's lock keeps its state as is).
                 action = await asyncio.to_thread(chosen) if ai.searches(policy) else chosen()
