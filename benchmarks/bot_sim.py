@@ -173,12 +173,12 @@ class Probe:
             setattr(bot.service.db, name, self._counted(name, getattr(bot.service.db, name)))
         bot.service.db.transaction = self._timed_commit(bot.service.db.transaction)
 
-    def _timed_commit(self, transaction: Callable[[], Any]) -> Callable[[], Any]:
+    def _timed_commit(self, transaction: Callable[..., Any]) -> Callable[..., Any]:
         """Time each write transaction's COMMIT (with synchronous=FULL: the fsync)."""
 
         @asynccontextmanager
-        async def timed() -> AsyncIterator[Any]:
-            async with transaction() as conn:
+        async def timed(**kwargs: Any) -> AsyncIterator[Any]:
+            async with transaction(**kwargs) as conn:
                 yield conn
                 began = time.perf_counter()  # the block is done: what follows is the COMMIT
             if self.active:

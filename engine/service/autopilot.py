@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.service.base import ServiceCore
+from engine.service.base import Move, ServiceCore
 from engine.service.deadlines import plan_deadlines
 from engine.service.errors import NotSeated
 from engine.service.models import Overdue, SubmitResult
@@ -51,10 +51,10 @@ class AutopilotOps(ServiceCore):
                 return None
             levels = live.ai_levels()
             is_ai = seat in levels
-            accepted = [await self._act(live, seat, decision,
-                                        levels[seat] if is_ai else self._autopilot_level,
-                                        "ai" if is_ai else "autopilot")]
-            accepted += await self._play_ai_safely(live)
+            move = await self._choose(live, [], seat, decision,
+                                      levels[seat] if is_ai else self._autopilot_level,
+                                      "ai" if is_ai else "autopilot")
+            accepted = await self._commit(live, await self._robot_moves_safely(live, [move]))
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted, events=[e for a in accepted for e in a.events])
 
@@ -62,7 +62,12 @@ class AutopilotOps(ServiceCore):
         """Let the AI seats make every move they owe now (also after a crash between moves)."""
         async with self._lock(game_id):
             live = await self._running(game_id)
-            accepted = await self._play_ai(live, [])
+            moves: list[Move] = []
+            try:
+                await self._robot_moves(live, moves)
+            finally:
+                # Moves chosen before a failing one are kept; the failure still reaches the caller.
+                accepted = await self._commit(live, moves)
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted, events=[e for a in accepted for e in a.events])
 

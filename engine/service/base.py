@@ -8,7 +8,8 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import EngineError, IllegalAction
@@ -25,6 +26,18 @@ from engine.store.models import By
 Clock = Callable[[], float]
 logger = logging.getLogger("juwelier.service")
 _MAX_AI_MOVES = 10_000  # a guard against a policy that never lets the game move on
+
+
+@dataclass
+class Move:
+    """One applied action not yet committed: by whom, answering what, and the state after it."""
+
+    seat: int
+    action: Action
+    by: By
+    key: str
+    state: Any
+    events: list[GameEvent]
 
 
 class ServiceCore:
@@ -92,8 +105,10 @@ class ServiceCore:
         return live
 
     @staticmethod
-    def _apply(live: LiveGame, seat: int, action: Any) -> tuple[Action, Any, list[GameEvent]]:
-        """Apply to a copy; returns the action exactly as it will be logged and replayed."""
+    def _apply(live: LiveGame, seat: int, action: Any,
+               after: Sequence[Move] = ()) -> Move:
+        """Apply to a copy of the state (after the moves `after`, not yet committed); returns
+        the move with the action exactly as it will be logged and replayed."""
         if not isinstance(action, dict):
             raise IllegalAction("That is not an action this game understands.")
         try:
@@ -102,54 +117,63 @@ class ServiceCore:
         except (TypeError, ValueError):
             raise IllegalAction("That action cannot be recorded.") from None
         try:
-            state, events = live.kind.apply(live.state, seat, logged)
+            state, events = live.kind.apply(after[-1].state if after else live.state, seat, logged)
         except EngineError:
             raise
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise IllegalAction("That action is not valid here.") from exc
-        return logged, state, events
+        return Move(seat=seat, action=logged, by="player", key="", state=state, events=events)
 
-    async def _commit(self, live: LiveGame, seat: int, action: Action, by: By, key: str,
-                      state: Any, events: list[GameEvent]) -> AcceptedAction:
-        """Log one applied action in its own transaction; the cache moves on only after COMMIT."""
+    async def _commit(self, live: LiveGame, moves: Sequence[Move]) -> list[AcceptedAction]:
+        """Log applied moves in one transaction; the cache moves on only after COMMIT.
+
+        One transaction, so one disk sync however many AI moves follow a player's: the sync
+        is what a click waits for longest, and its rare stalls on a busy disk hit every click
+        queued behind it."""
+        if not moves:
+            return []
         kind, game_id = live.kind, live.id
-        seq, now = live.version + 1, self._clock()
-        over = kind.is_over(state)
-        results = kind.results(state) if over else None
+        first, now = live.version + 1, self._clock()
+        last, final = first + len(moves) - 1, moves[-1].state
+        over = kind.is_over(final)
+        results = kind.results(final) if over else None
         deadlines = {} if over else plan_deadlines(
-            game_id, kind.pending(state), live.deadlines, live.deadline_settings, now,
+            game_id, kind.pending(final), live.deadlines, live.deadline_settings, now,
             self._robots(live))
         try:
             async with self._db.transaction() as conn:
-                try:
-                    await log.append_action(conn, game_id, seq, seat=seat, action=action, by=by,
-                                            decision_key=key, now=now)
-                except sqlite3.IntegrityError as exc:
-                    # Another process appended to this log: our cached state is out of date.
-                    raise ConcurrentWrite() from exc
+                for seq, move in enumerate(moves, first):
+                    try:
+                        await log.append_action(conn, game_id, seq, seat=move.seat,
+                                                action=move.action, by=move.by,
+                                                decision_key=move.key, now=now)
+                    except sqlite3.IntegrityError as exc:
+                        # Another process appended to this log: our cached state is out of date.
+                        raise ConcurrentWrite() from exc
+                    if (over and seq == last) or seq % self._snapshot_every == 0:
+                        await log.save_snapshot(conn, game_id, seq, kind.dump(move.state))
                 moved = await log.advance_game(
-                    conn, game_id, seq, now, status="finished" if over else "running",
-                    tiebreak=results.tiebreak if results else None)
+                    conn, game_id, last, now, status="finished" if over else "running",
+                    tiebreak=results.tiebreak if results else None, moves=len(moves))
                 if not moved:
                     raise ConcurrentWrite()
                 if results is not None:
                     await log.write_results(conn, game_id, results)
                 if deadlines != live.deadlines:
                     await log.replace_deadlines(conn, game_id, deadlines.values())
-                if over or seq % self._snapshot_every == 0:
-                    await log.save_snapshot(conn, game_id, seq, kind.dump(state))
         except BaseException:
             # Whether or not the COMMIT reached the file, the file is the truth: reload from it.
             self._forget(game_id)
             raise
-        live.state, live.deadlines = state, deadlines
-        live.info.version, live.info.updated_at = seq, now
+        live.state, live.deadlines = final, deadlines
+        live.info.version, live.info.updated_at = last, now
         if over:
             live.info.status, live.info.finished_at = "finished", now
             live.info.tiebreak = results.tiebreak if results else None
             self._forget(game_id)
-        return AcceptedAction(seq=seq, seat=seat, action=action, by=by, decision_key=key,
-                              events=events)
+        return [AcceptedAction(seq=seq, seat=move.seat, action=move.action, by=move.by,
+                               decision_key=move.key, events=move.events)
+                for seq, move in enumerate(moves, first)]
 
     def _robots(self, live: LiveGame) -> dict[int, tuple[str, By]]:
         """Seats the service answers for at once: AI seats, and humans on autopilot."""
@@ -164,50 +188,62 @@ class ServiceCore:
         robots = self._robots(live)
         return [robots[seat][0] if seat in robots else None for seat in range(len(live.info.seats))]
 
-    async def _play_ai(self, live: LiveGame, done: list[AcceptedAction]) -> list[AcceptedAction]:
-        """Let AI and autopilot seats answer all they owe, each move committed on its own.
+    async def _robot_moves(self, live: LiveGame, moves: list[Move]) -> list[Move]:
+        """Append to `moves` every move AI and autopilot seats owe after them (applied, not
+        committed). Call under the game's lock; on an error, `moves` keeps those made before.
 
-        Call under the game's lock. Autopilot moves are logged with by='autopilot'.
+        Autopilot moves are marked by='autopilot'.
         """
         robots = self._robots(live)
         for _ in range(_MAX_AI_MOVES):
-            if live.info.status != "running":
+            state = moves[-1].state if moves else live.state
+            if live.kind.is_over(state):
                 break
-            owed = [d for d in live.kind.pending(live.state) if d.player in robots]
+            owed = [d for d in live.kind.pending(state) if d.player in robots]
             if not owed:
                 break
             decision = owed[0]
             level, by = robots[decision.player]
-            done.append(await self._act(live, decision.player, decision, level, by))
-        return done
+            moves.append(await self._choose(live, moves, decision.player, decision, level, by))
+        return moves
 
-    async def _act(self, live: LiveGame, seat: int, decision: Any, level: str,
-                   by: By) -> AcceptedAction:
+    async def _choose(self, live: LiveGame, after: Sequence[Move], seat: int, decision: Any,
+                      level: str, by: By) -> Move:
         """Answer `decision` for `seat` with the policy `level` (random as the fallback)."""
-        rng = ai.ai_rng(live.seed, live.version, seat)
+        state = after[-1].state if after else live.state
+        rng = ai.ai_rng(live.seed, live.version + len(after), seat)
         policy = ai.get_policy(level) or ai.random_policy
-        chosen = functools.partial(policy, live.kind, live.state, decision, rng)
+        chosen = functools.partial(policy, live.kind, state, decision, rng)
         try:
             with ai.seated(self._seat_levels(live)):
                 # A search holds the CPU for tenths of a second: on a thread, other games'
                 # clicks are still answered meanwhile (the game's lock keeps its state as is).
                 action = await asyncio.to_thread(chosen) if ai.searches(policy) else chosen()
-            logged, state, events = self._apply(live, seat, action)
+            move = self._apply(live, seat, action, after)
         except IllegalAction:
             logger.warning("AI level %r played an illegal move in game #%s; playing randomly",
                            level, live.id)
-            logged, state, events = self._apply(
-                live, seat, ai.random_policy(live.kind, live.state, decision, rng))
-        return await self._commit(live, seat, logged, by, decision.key, state, events)
+            move = self._apply(live, seat, ai.random_policy(live.kind, state, decision, rng),
+                               after)
+        move.by, move.key = by, decision.key
+        return move
+
+    async def _robot_moves_safely(self, live: LiveGame, moves: list[Move]) -> list[Move]:
+        """AI moves after a player's; a failure must not look like theirs did."""
+        if not self._auto_ai:
+            return moves
+        try:
+            await self._robot_moves(live, moves)
+        except Exception:
+            # The AI's deadline row is due at once, so overdue() offers the move again.
+            logger.exception("AI moves failed in game #%s; they stay overdue", live.id)
+        return moves
 
     async def _play_ai_safely(self, live: LiveGame) -> list[AcceptedAction]:
-        """AI moves after a player's committed move; a failure must not look like theirs did."""
-        done: list[AcceptedAction] = []
-        if not self._auto_ai:
-            return done
+        """Commit the moves AI seats owe now (none, if they fail: they stay overdue)."""
+        moves = await self._robot_moves_safely(live, [])
         try:
-            await self._play_ai(live, done)
+            return await self._commit(live, moves)
         except Exception:
-            # The AI's deadline row is due already, so overdue() offers the move again.
             logger.exception("AI moves failed in game #%s; they stay overdue", live.id)
-        return done
+            return []

@@ -38,12 +38,12 @@ class PlayOps(ServiceCore):
             if seat is None:
                 raise NotSeated()
             decision = _current_decision(live, seat, expected_key)
-            logged, state, events = self._apply(live, seat, action)
+            move = self._apply(live, seat, action)
+            move.key = decision.key
             if decision.current is not None:
-                _refuse_unchanged_choice(live, seat, decision, state)
-            accepted = [await self._commit(live, seat, logged, "player", decision.key, state,
-                                           events)]
-            accepted += await self._play_ai_safely(live)
+                _refuse_unchanged_choice(live, seat, decision, move.state)
+            # The AI moves it leads to are committed with it: one disk sync for the click.
+            accepted = await self._commit(live, await self._robot_moves_safely(live, [move]))
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted, events=[e for a in accepted for e in a.events])
 

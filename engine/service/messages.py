@@ -18,7 +18,10 @@ class MessageOps(ServiceCore):
         ref = MessageRef(name=name, channel_id=channel_id, message_id=message_id)
         known = self._committed(game_id) is not None  # games are never deleted: no need to look
         try:
-            async with self._db.transaction() as conn:
+            # Not synced at once: only a power cut before the next synced commit loses it; the
+            # bot then posts a new table (as for one someone deleted) and a negotiation goes
+            # on through the private prompts. No player's move depends on it.
+            async with self._db.transaction(durable=False) as conn:
                 if not known and await rows.fetch_game(conn, game_id) is None:
                     raise GameNotFound(game_id)
                 await stats.set_message(conn, game_id, ref)
@@ -41,7 +44,7 @@ class MessageOps(ServiceCore):
     async def forget_message(self, game_id: int, name: str) -> None:
         """Forget a remembered message (e.g. a closed negotiation thread)."""
         try:
-            async with self._db.transaction() as conn:
+            async with self._db.transaction(durable=False) as conn:
                 await stats.delete_message(conn, game_id, name)
         except BaseException:
             self._forget(game_id)

@@ -65,9 +65,11 @@ def bundled_migrations(folder: Path | None = None) -> list[Migration]:
 class Database:
     """One aiosqlite connection; an asyncio lock keeps transactions from interleaving on it."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path,
+                 synchronous: Synchronous = "FULL") -> None:
         self.conn = conn
         self.path = path
+        self.synchronous = synchronous
         # aiosqlite runs every call on one thread, but a transaction spans several awaits:
         # without this lock a second coroutine's statements would land inside the first's.
         self._lock = asyncio.Lock()
@@ -81,32 +83,50 @@ class Database:
         target.parent.mkdir(parents=True, exist_ok=True)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so nothing commits implicitly.
         conn = await aiosqlite.connect(target, isolation_level=None)
+        mode = synchronous or config.synchronous
         try:
-            await _configure(conn, synchronous or config.synchronous)
+            await _configure(conn, mode)
             await migrate(conn, bundled_migrations() if migrations is None else migrations)
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, target)
+        return cls(conn, target, mode)
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Run the block in one write transaction: committed on success, rolled back on error."""
+    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """Run the block in one write transaction: committed on success, rolled back on error.
+
+        durable=False skips the disk sync at COMMIT, for what can be rebuilt if a power cut
+        loses it (which message shows the table): it reaches the disk with the next durable
+        commit, or a checkpoint, and until then a crash of the process alone loses nothing."""
         async with self._lock:
+            relaxed = not durable and self.synchronous != "NORMAL"
+            if relaxed:
+                # Per connection and outside a transaction; set back before the lock is freed.
+                await self.conn.execute("PRAGMA synchronous = NORMAL")
             try:
-                # BEGIN inside the try: if we are cancelled while it runs, it still runs on
-                # aiosqlite's thread, and the rollback below must close it.
-                await self.conn.execute("BEGIN IMMEDIATE")
-                yield self.conn
-            except BaseException:
-                await _rollback(self.conn)
-                raise
-            try:
-                await self.conn.execute("COMMIT")
-            except BaseException:
-                # A failed COMMIT may leave the transaction open; never let it leak into the next.
-                await _rollback(self.conn)
-                raise
+                async with self._transaction():
+                    yield self.conn
+            finally:
+                if relaxed:
+                    await self.conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        try:
+            # BEGIN inside the try: if we are cancelled while it runs, it still runs on
+            # aiosqlite's thread, and the rollback below must close it.
+            await self.conn.execute("BEGIN IMMEDIATE")
+            yield self.conn
+        except BaseException:
+            await _rollback(self.conn)
+            raise
+        try:
+            await self.conn.execute("COMMIT")
+        except BaseException:
+            # A failed COMMIT may leave the transaction open; never let it leak into the next.
+            await _rollback(self.conn)
+            raise
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[aiosqlite.Connection]:

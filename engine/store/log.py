@@ -24,14 +24,15 @@ async def append_action(conn: aiosqlite.Connection, game_id: int, seq: int, *, s
 
 
 async def advance_game(conn: aiosqlite.Connection, game_id: int, seq: int, now: float, *,
-                       status: GameStatus = "running", tiebreak: str | None = None) -> bool:
-    """Move the game row from version seq-1 to seq; False if another writer got there first."""
+                       status: GameStatus = "running", tiebreak: str | None = None,
+                       moves: int = 1) -> bool:
+    """Move the game row from version seq-moves to seq; False if another writer got there first."""
     finished = now if status != "running" else None
     cursor = await conn.execute(
         "UPDATE games SET version = ?, updated_at = ?, status = ?, tiebreak = ?, "
         "finished_at = COALESCE(?, finished_at) "
         "WHERE id = ? AND version = ? AND status = 'running'",
-        (seq, now, status, tiebreak, finished, game_id, seq - 1),
+        (seq, now, status, tiebreak, finished, game_id, seq - moves),
     )
     return cursor.rowcount == 1
 
