@@ -23,6 +23,7 @@ BENCHMARKS: dict[str, tuple[list[str], list[str]]] = {
     "service": ([], ["--quick"]),
     "ai": (["--games", "40", "--seed", "2000", "--jobs", "2"], ["--games", "2", "--seed", "2000"]),
     "bot": ([], ["--quick"]),
+    "disk": ([], ["--seconds", "5"]),
 }
 
 

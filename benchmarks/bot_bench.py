@@ -28,8 +28,8 @@ opens), then a random option of that prompt.
     delay in taking the event counts too) to:
       response - the REST call that shows the player the result. For an option click, the edit
                  of the private prompt after service.submit returned, i.e. after the COMMIT of
-                 the player's move and of the AI seats' replies (each its own fsync'd
-                 transaction); for the table button, the private prompt itself;
+                 the player's move and of the AI seats' replies (one fsync'd transaction);
+                 for the table button, the private prompt itself;
       ack      - the deferral (Discord wants one within 3 s);
       done     - the handler returned: narration, table and negotiation thread written too.
     One event loop serves everything, so these include waiting behind other games' handlers

@@ -57,3 +57,19 @@ async def test_a_file_opened_with_normal_stays_normal(tmp_path: Path) -> None:
             assert await _synchronous(db) == NORMAL
     finally:
         await db.close()
+
+
+async def test_the_environment_chooses_how_hard_commits_sync(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUWELIER_SYNCHRONOUS", "NORMAL")
+    db = await Database.open(tmp_path / "j.sqlite3")
+    try:
+        assert db.synchronous == "NORMAL" and await _synchronous(db) == NORMAL
+    finally:
+        await db.close()
+    monkeypatch.delenv("JUWELIER_SYNCHRONOUS")
+    db = await Database.open(tmp_path / "j.sqlite3")
+    try:
+        assert db.synchronous == "FULL" and await _synchronous(db) == FULL
+    finally:
+        await db.close()
