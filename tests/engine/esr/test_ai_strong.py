@@ -99,8 +99,28 @@ def test_seats_that_search_alike_spread_out_instead_of_all_taking_the_best_card(
 def test_rivals_are_modelled_by_their_public_level() -> None:
     greedy = [[0.0, 0.0], [0.9, 0.1], [0.2, 0.8], [0.5, 0.5], [1.0, 0.0]]
     levels = (None, "strong", "greedy", "random", None)
-    models = search._rival_models(0, ["gems", "money"], greedy, levels)
-    assert models == [([0.9, 0.1], 1.0), ([0.2, 0.8], 0.0), ([0.5, 0.5], 0.0),
-                      ([1.0, 0.0], search.LIKE_ME)]
-    unknown = search._rival_models(0, ["gems", "money"], greedy, None)
+    models = search._rival_models(0, ["gems", "money"], greedy, levels, TABLE)
+    # The searching seat after us keeps out of our way, so it is not among the rivals.
+    assert models == [([0.2, 0.8], 0.0), ([0.5, 0.5], 0.0), ([1.0, 0.0], search.LIKE_ME)]
+    unknown = search._rival_models(0, ["gems", "money"], greedy, None, TABLE)
     assert [alike for _, alike in unknown] == [search.LIKE_ME] * 4
+
+
+def test_a_searching_seat_before_us_is_expected_on_its_best_card() -> None:
+    greedy = [[0.5, 0.5]] * 3
+    models = search._rival_models(2, ["gems", "money"], greedy, ("strong", "random", "strong"),
+                                  TABLE)
+    assert models == [([0.5, 0.5], 0.0), ([1.0, 0.0], 0.0)]
+
+
+def test_searching_seats_spread_over_the_cards_by_seat_order() -> None:
+    # Alone, everyone would take "gems". By the convention the first searching seat does, the
+    # second takes "money" (alone: 6) over sharing "gems" (5), and the third shares "gems" (5)
+    # rather than "money" (3): no card is crowded by all three.
+    cards, levels = ["gems", "money"], ("strong", "strong", "strong")
+    picks = []
+    for seat in range(3):
+        models = search._rival_models(seat, cards, [[0.5, 0.5]] * 3, levels, TABLE)
+        odds = search._equilibrium(cards, TABLE, models)
+        picks.append(cards[odds.index(max(odds))])
+    assert picks == ["gems", "money", "gems"]
