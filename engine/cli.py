@@ -22,11 +22,22 @@ def _levels(policy: str, players: int) -> list[str]:
     return names
 
 
+def _people(seats: str, players: int) -> frozenset[int]:
+    try:
+        found = frozenset(int(s) - 1 for s in seats.split(",") if s.strip())
+    except ValueError:
+        raise EngineError("--people takes seat numbers, e.g. --people 1,3.") from None
+    if any(not 0 <= seat < players for seat in found):
+        raise EngineError(f"--people names a seat outside 1..{players}.")
+    return found
+
+
 def simulate(args: argparse.Namespace) -> int:
     """Play K games and print a summary."""
     kind = get_kind(args.game)
     kind.check_player_count(args.players)
     levels = _levels(args.policy, args.players)
+    people = _people(args.people, args.players)
     if args.export:
         Path(args.export).mkdir(parents=True, exist_ok=True)
     wins = [0] * args.players
@@ -34,7 +45,7 @@ def simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
-        game = play_game(args.game, seed, levels)
+        game = play_game(args.game, seed, levels, people=people)
         results = kind.results(game.final_state)
         for seat in results.winners:
             wins[seat] += 1
@@ -48,8 +59,11 @@ def simulate(args: argparse.Namespace) -> int:
           f"{args.seed + args.games - 1}")
     print(f"{'seat':>4}  {'level':<8} {'wins':>6} {'win %':>6} {'avg money':>10}")
     for seat in range(args.players):
-        print(f"{seat + 1:>4}  {levels[seat]:<8} {wins[seat]:>6} "
+        level = levels[seat] + ("*" if seat in people else "")
+        print(f"{seat + 1:>4}  {level:<8} {wins[seat]:>6} "
               f"{100 * wins[seat] / args.games:>5.1f}% {money[seat] / args.games:>10.1f}")
+    if people:
+        print("* shown to the other seats as a person (level unknown)")
     print(f"average final money: {sum(money) / (args.games * args.players):.1f} million")
     print(f"speed: {args.games / elapsed:.1f} games/s")
     return 0
@@ -93,6 +107,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--policy", default="random",
                      help="AI level for every seat, or one per seat separated by commas")
     sim.add_argument("--export", metavar="DIR", help="write each game's record as JSON here")
+    sim.add_argument("--people", default="", metavar="SEATS",
+                     help="seats (from 1, comma-separated) whose level the other seats are not "
+                          "told, as for a person at the bot's table")
     sim.set_defaults(run=simulate)
     play = sub.add_parser("play", help="play a game in the terminal against AI seats")
     play.add_argument("--players", type=int, default=4)

@@ -21,8 +21,11 @@ class PlayedGame(BaseModel):
 
 
 def play_game(kind_name: str, seed: int, levels: list[str],
-              settings: dict[str, Any] | None = None) -> PlayedGame:
-    """Play one game to the end, seat i played by policy levels[i]."""
+              settings: dict[str, Any] | None = None,
+              people: frozenset[int] = frozenset()) -> PlayedGame:
+    """Play one game to the end, seat i played by policy levels[i]; the seats in `people` are
+    shown to the others as people (level unknown), as a human at the bot's table is."""
+    announced = [None if seat in people else level for seat, level in enumerate(levels)]
     kind: GameKind = get_kind(kind_name)
     policies = [get_policy(level) for level in levels]
     rngs = [random.Random(f"{seed}:{seat}:{level}") for seat, level in enumerate(levels)]
@@ -33,7 +36,7 @@ def play_game(kind_name: str, seed: int, levels: list[str],
     while not kind.is_over(state):
         decision = kind.pending(state)[0]
         seat = decision.player
-        with seated(levels):
+        with seated(announced):
             action = policies[seat](kind, state, decision, rngs[seat])
         state, _ = kind.apply(state, seat, action)
         record.actions.append(LoggedAction(player=seat, action=action))

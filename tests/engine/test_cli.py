@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from engine.cli import main
+from engine.policies import POLICIES, SEAT_LEVELS
 
 
 def test_simulate_prints_a_summary_with_wins_per_seat(capsys) -> None:
@@ -51,3 +52,25 @@ def test_python_dash_m_engine_runs() -> None:
     out = subprocess.run([sys.executable, "-m", "engine", "simulate", "--players", "3",
                           "--games", "1"], capture_output=True, text=True, check=True)
     assert "1 games, 3 players" in out.stdout
+
+
+def test_simulate_can_show_a_seat_to_the_others_as_a_person(capsys, monkeypatch) -> None:
+    seen: list[tuple] = []
+
+    def spy(kind, state, decision, rng):
+        seen.append(SEAT_LEVELS.get())
+        return decision.options[0].action
+
+    monkeypatch.setitem(POLICIES, "spy", spy)
+    assert main(["simulate", "--players", "3", "--games", "1", "--policy",
+                 "spy,random,greedy", "--people", "2"]) == 0
+    assert seen and set(seen) == {("spy", None, "greedy")}
+    out = capsys.readouterr().out
+    assert "random*" in out and "as a person" in out
+
+
+def test_simulate_refuses_people_outside_the_table(capsys) -> None:
+    assert main(["simulate", "--players", "3", "--games", "1", "--people", "4"]) == 2
+    assert "outside 1..3" in capsys.readouterr().err
+    assert main(["simulate", "--players", "3", "--games", "1", "--people", "two"]) == 2
+    assert "seat numbers" in capsys.readouterr().err
