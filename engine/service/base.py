@@ -40,6 +40,11 @@ class Move:
     events: list[GameEvent]
 
 
+def _state_after(live: LiveGame, moves: Sequence[Move]) -> Any:
+    """The game's state once `moves` (applied, not yet committed) are played."""
+    return moves[-1].state if moves else live.state
+
+
 class ServiceCore:
     """State shared by the service's parts; holds no Discord types, never sleeps."""
 
@@ -105,8 +110,8 @@ class ServiceCore:
         return live
 
     @staticmethod
-    def _apply(live: LiveGame, seat: int, action: Any,
-               after: Sequence[Move] = ()) -> Move:
+    def _apply(live: LiveGame, seat: int, action: Any, after: Sequence[Move] = (), *,
+               by: By = "player", key: str = "") -> Move:
         """Apply to a copy of the state (after the moves `after`, not yet committed); returns
         the move with the action exactly as it will be logged and replayed."""
         if not isinstance(action, dict):
@@ -117,12 +122,12 @@ class ServiceCore:
         except (TypeError, ValueError):
             raise IllegalAction("That action cannot be recorded.") from None
         try:
-            state, events = live.kind.apply(after[-1].state if after else live.state, seat, logged)
+            state, events = live.kind.apply(_state_after(live, after), seat, logged)
         except EngineError:
             raise
         except (ValueError, TypeError, KeyError, IndexError) as exc:
             raise IllegalAction("That action is not valid here.") from exc
-        return Move(seat=seat, action=logged, by="player", key="", state=state, events=events)
+        return Move(seat=seat, action=logged, by=by, key=key, state=state, events=events)
 
     async def _commit(self, live: LiveGame, moves: Sequence[Move]) -> list[AcceptedAction]:
         """Log applied moves in one transaction; the cache moves on only after COMMIT.
@@ -196,7 +201,7 @@ class ServiceCore:
         """
         robots = self._robots(live)
         for _ in range(_MAX_AI_MOVES):
-            state = moves[-1].state if moves else live.state
+            state = _state_after(live, moves)
             if live.kind.is_over(state):
                 break
             owed = [d for d in live.kind.pending(state) if d.player in robots]
@@ -210,7 +215,7 @@ class ServiceCore:
     async def _choose(self, live: LiveGame, after: Sequence[Move], seat: int, decision: Any,
                       level: str, by: By) -> Move:
         """Answer `decision` for `seat` with the policy `level` (random as the fallback)."""
-        state = after[-1].state if after else live.state
+        state = _state_after(live, after)
         rng = ai.ai_rng(live.seed, live.version + len(after), seat)
         policy = ai.get_policy(level) or ai.random_policy
         chosen = functools.partial(policy, live.kind, state, decision, rng)
@@ -219,14 +224,12 @@ class ServiceCore:
                 # A search holds the CPU for tenths of a second: on a thread, other games'
                 # clicks are still answered meanwhile (the game's lock keeps its state as is).
                 action = await asyncio.to_thread(chosen) if ai.searches(policy) else chosen()
-            move = self._apply(live, seat, action, after)
+            return self._apply(live, seat, action, after, by=by, key=decision.key)
         except IllegalAction:
             logger.warning("AI level %r played an illegal move in game #%s; playing randomly",
                            level, live.id)
-            move = self._apply(live, seat, ai.random_policy(live.kind, state, decision, rng),
-                               after)
-        move.by, move.key = by, decision.key
-        return move
+            return self._apply(live, seat, ai.random_policy(live.kind, state, decision, rng),
+                               after, by=by, key=decision.key)
 
     async def _robot_moves_safely(self, live: LiveGame, moves: list[Move]) -> list[Move]:
         """AI moves after a player's; a failure must not look like theirs did."""

@@ -38,8 +38,7 @@ class PlayOps(ServiceCore):
             if seat is None:
                 raise NotSeated()
             decision = _current_decision(live, seat, expected_key)
-            move = self._apply(live, seat, action)
-            move.key = decision.key
+            move = self._apply(live, seat, action, key=decision.key)
             if decision.current is not None:
                 _refuse_unchanged_choice(live, seat, decision, move.state)
             # The AI moves it leads to are committed with it: one disk sync for the click.
