@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from engine import get_kind
-from engine.simulate import play_game
+from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ai.json"
 MATCHES = [

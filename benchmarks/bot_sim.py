@@ -42,7 +42,7 @@ from simcord.results import to_discord_message
 from bot.client import JuwelierBot
 from bot.collector import collector_tuned
 from bot.config import BotSettings
-from engine.esr.events import TurnStarted
+from engine.games.esr.events import TurnStarted
 from engine.service import SubmitResult, lobby
 
 AI_SEATS = 2

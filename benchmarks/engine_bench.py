@@ -11,7 +11,7 @@ import json
 import time
 from pathlib import Path
 
-from engine.simulate import play_game
+from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
 

@@ -20,8 +20,8 @@ from bot.prompts import allows_builder, option_label
 from bot.render.narrate import ACTION_EMOJI, gem_text, narrate
 from bot.rest import MENTIONS, edit_safely, refusal_reason, send_safely
 from engine.core.game import Decision, GameEvent
-from engine.esr.events import ActionLapsed, NegotiationStarted, OfferAccepted
-from engine.esr.state import ACTION_NAMES
+from engine.games.esr.events import ActionLapsed, NegotiationStarted, OfferAccepted
+from engine.games.esr.state import ACTION_NAMES
 from engine.store.models import GameInfo, MessageRef
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from bot.prompts import prompt_content, prompt_view
 from bot.publisher import seat_names
 from bot.rest import MENTIONS
 from engine.core.game import GameEvent
-from engine.esr.events import TurnStarted
+from engine.games.esr.events import TurnStarted
 
 if TYPE_CHECKING:
     from bot.client import JuwelierBot

@@ -13,8 +13,8 @@ from bot.components import DraftSelect, PickButton, SendOfferButton, detached
 from bot.render.narrate import ACTION_EMOJI, gem_text
 from bot.render.table import gem_card_line, gems_line
 from engine.core.game import Decision, Option
-from engine.esr.gems import COLOURS, can_beat, raise_kind
-from engine.esr.state import ACTION_NAMES
+from engine.games.esr.gems import COLOURS, can_beat, raise_kind
+from engine.games.esr.state import ACTION_NAMES
 from engine.service.models import PlayerView
 
 MAX_BUTTONS = 25  # Discord: 5 rows of 5

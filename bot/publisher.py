@@ -19,7 +19,7 @@ from bot.render.picture import standings_png
 from bot.render.scoring import final_results, scoring_notes, scoring_table
 from bot.table_message import Change, TableMessage, seat_names
 from engine.core.game import GameEvent
-from engine.esr.events import GameEnded, NegotiationStarted, OfferMade, RoundScored, TurnStarted
+from engine.games.esr.events import GameEnded, NegotiationStarted, OfferMade, RoundScored, TurnStarted
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.esr.cards import data_dir
+from engine.games.esr.cards import data_dir
 
 
 @cache

@@ -1,14 +1,14 @@
-"""Channel narration: the engine's lines (engine.esr.narrate) with Discord emoji and bold."""
+"""Channel narration: the engine's lines (engine.games.esr.narrate) with Discord emoji and bold."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from engine.core.game import GameEvent
-from engine.esr import events as ev
-from engine.esr import narrate as lines
-from engine.esr.narrate import event_name
-from engine.esr.state import ACTION_NAMES
+from engine.games.esr import events as ev
+from engine.games.esr import narrate as lines
+from engine.games.esr.narrate import event_name
+from engine.games.esr.state import ACTION_NAMES
 
 __all__ = ["ACTION_EMOJI", "COLOUR_EMOJI", "DISCORD", "SHOWN_ELSEWHERE", "event_name",
            "gem_text", "narrate"]

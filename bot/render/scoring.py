@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.esr.events import ColourScore, GameEnded, RoundScored
-from engine.esr.narrate import TIEBREAK_TEXT, event_name
+from engine.games.esr.events import ColourScore, GameEnded, RoundScored
+from engine.games.esr.narrate import TIEBREAK_TEXT, event_name
 
 LABEL_WIDTH = 14
 CELL_WIDTH = 11

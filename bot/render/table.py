@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.render.narrate import ACTION_EMOJI, COLOUR_EMOJI, gem_text
-from engine.esr.state import ACTION_NAMES
+from engine.games.esr.state import ACTION_NAMES
 
 EMBED_COLOUR = discord.Colour.from_rgb(88, 101, 242)
 

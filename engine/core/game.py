@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -21,11 +23,22 @@ class Option(BaseModel):
     detail: str = ""
 
 
+class DecisionUI(str, Enum):
+    """How a front end should present a decision; typed, so no front end reads `kind` strings."""
+
+    PROMPT = "prompt"  # one player answers, privately, by picking an option
+    SECRET = "secret"  # a simultaneous secret choice: everyone picks, changeable until all have
+    ROOM = "room"  # one move of a two-player exchange (with `partner`), held in a private room
+
+
 class Decision(BaseModel):
     """Who must decide what right now, with everything a front end needs to render the prompt."""
 
     player: int
     kind: str
+    ui: DecisionUI = DecisionUI.PROMPT
+    partner: int | None = Field(
+        default=None, description="The other seat of a two-player exchange (ui ROOM).")
     key: str = Field(description="Stable id of this decision point; changes when it is answered.")
     prompt: str
     options: list[Option] = Field(default_factory=list)
@@ -74,6 +87,11 @@ class GameKind(ABC, Generic[S]):
     max_players: ClassVar[int]
     settings_model: ClassVar[type[BaseModel]]
     state_model: ClassVar[type[BaseModel]]
+    # The decision kind a lobby's turn timer sets (None: the timer sets every decision's).
+    turn_decision: ClassVar[str | None] = None
+    # Seconds per decision kind ("default" for the rest; None: no deadline for that kind).
+    default_deadlines: ClassVar[dict[str, float | None]] = {"default": 60.0}
+    score_unit: ClassVar[str] = "points"  # what a final score counts, in words
 
     def settings(self, raw: dict[str, Any] | None = None) -> BaseModel:
         """Validate settings against this kind's schema."""
@@ -130,6 +148,32 @@ class GameKind(ABC, Generic[S]):
     def dump(self, state: S) -> str:
         """Serialise a state to JSON."""
         return state.model_dump_json()
+
+    # --- plain-text presentation, for the terminal and logs (games override these) ----------
+
+    def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """One plain-text line for an event, or None if it needs none."""
+        return None
+
+    def board(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        """What `view` shows, as plain text for a terminal."""
+        return "\n".join(f"  {key}: {value}" for key, value in view.items())
+
+    def standing_text(self, standing: Standing) -> str:
+        """A final score in words, e.g. '81 points'."""
+        return f"{standing.score} {self.score_unit}"
+
+    def tiebreak_text(self, tiebreak: str) -> str:
+        """How a tie for first place was broken, in words."""
+        return tiebreak
+
+    def parse_text(self, decision: Decision, text: str) -> Action | None:
+        """A typed free-form answer (e.g. an offer), or None; option numbers need no help."""
+        return None
+
+    def text_hint(self, decision: Decision) -> str | None:
+        """How to type a free-form answer to `decision`, if it takes one."""
+        return None
 
     def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:
         """A uniformly chosen legal answer; games with free-form answers override this."""

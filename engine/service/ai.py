@@ -1,10 +1,10 @@
-"""AI seats and the autopilot play policies from engine.policies, seeded so they replay."""
+"""AI seats and the autopilot play policies from engine.core.ai, seeded so they replay."""
 
 from __future__ import annotations
 
 import random
 
-from engine.policies import POLICIES, Policy, random_policy, searches, seated
+from engine.core.ai import POLICIES, Policy, random_policy, searches, seated
 
 DEFAULT_LEVEL = "random"
 

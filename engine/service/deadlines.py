@@ -10,12 +10,9 @@ from engine.core.game import Decision
 from engine.service.errors import BadSettings
 from engine.store.models import DeadlineRow
 
-# Keys are decision kinds, with or without the game prefix ("esr.negotiate" or "negotiate").
-DEFAULT_SECONDS: dict[str, float | None] = {
-    "choose_action": 120.0,
-    "negotiate": 90.0,
-    "default": 60.0,
-}
+# Keys are decision kinds, with or without the game prefix ("esr.negotiate" or "negotiate");
+# each game kind names its own (GameKind.default_deadlines); "default" covers the rest.
+DEFAULT_SECONDS: dict[str, float | None] = {"default": 60.0}
 
 
 class DeadlineSettings(BaseModel):
@@ -33,10 +30,12 @@ class DeadlineSettings(BaseModel):
         return value
 
     @classmethod
-    def build(cls, overrides: Mapping[str, float | None] | None = None) -> DeadlineSettings:
-        """The defaults with `overrides` laid over them; BadSettings if they do not validate."""
+    def build(cls, overrides: Mapping[str, float | None] | None = None,
+              defaults: Mapping[str, float | None] | None = None) -> DeadlineSettings:
+        """The defaults (a game kind's, else DEFAULT_SECONDS) with `overrides` laid over them;
+        BadSettings if they do not validate."""
         try:
-            return cls(seconds={**DEFAULT_SECONDS, **(overrides or {})})
+            return cls(seconds={**(defaults or DEFAULT_SECONDS), **(overrides or {})})
         except ValidationError as exc:
             raise BadSettings(f"Those deadlines do not work: {_first_error(exc)}") from None
 

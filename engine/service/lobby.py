@@ -11,7 +11,7 @@ import aiosqlite
 from pydantic import ValidationError
 
 from engine.core.game import GameKind
-from engine.core.registry import get_kind
+from engine.core.registry import get_kind, kinds
 from engine.core.rng import shuffled_seats
 from engine.service import ai
 from engine.service.base import ServiceCore
@@ -43,16 +43,17 @@ class LobbyOps(ServiceCore):
     """Everything that happens before the first move."""
 
     async def create_lobby(self, guild_id: int, channel_id: int, host_id: UserId, host_name: str,
-                           *, kind: str = "esr", settings: Mapping[str, Any] | None = None,
+                           *, kind: str | None = None, settings: Mapping[str, Any] | None = None,
                            deadlines: Mapping[str, float | None] | None = None,
                            max_players: int | None = None, seed: int | None = None) -> GameInfo:
         """Open a lobby in a channel with the host seated; ChannelBusy if the channel is taken."""
-        game_kind = get_kind(kind)
+        game_kind = get_kind(kind) if kind else kinds()[0]
+        kind = game_kind.name
         try:
             valid = game_kind.settings(dict(settings or {})).model_dump()
         except ValidationError as exc:
             raise BadSettings(f"Those settings do not work for {game_kind.title}.") from exc
-        timing = DeadlineSettings.build(deadlines)
+        timing = DeadlineSettings.build(deadlines, game_kind.default_deadlines)
         seats = game_kind.max_players if max_players is None else max_players
         if not game_kind.min_players <= seats <= game_kind.max_players:
             raise BadSettings(f"{game_kind.title} is for {game_kind.min_players} to "

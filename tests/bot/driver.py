@@ -201,7 +201,7 @@ async def choose(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
 
 async def unchosen_action(bot: JuwelierBot, game_id: int) -> str:
     """The label of an action card no seat has chosen yet this turn (AI seats choose first)."""
-    from engine.esr.state import ACTION_NAMES
+    from engine.games.esr.state import ACTION_NAMES
 
     data = await state(bot, game_id)
     taken = {p["choice"] for p in data["players"]}

@@ -12,7 +12,7 @@ from bot.client import JuwelierBot
 from bot.prompts import option_label
 from bot.publisher import seat_names
 from engine import get_kind
-from engine.esr.cards import cards
+from engine.games.esr.cards import cards
 from tests.bot.driver import (
     button_ids,
     choose,

@@ -9,7 +9,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.client import JuwelierBot
 from bot.negotiation import ROOM
-from engine.esr.gems import best_offer_of_size
+from engine.games.esr.gems import best_offer_of_size
 from tests.bot.driver import (
     build_offer,
     choose,

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from engine.cli import main
-from engine.policies import POLICIES, SEAT_LEVELS
+from engine.core.ai import POLICIES, SEAT_LEVELS
 
 
 def test_simulate_prints_a_summary_with_wins_per_seat(capsys) -> None:

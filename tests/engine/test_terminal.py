@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 
 from engine import get_kind
+from engine.cli.terminal import play
 from engine.core.game import GameEvent
-from engine.esr import events as ev
-from engine.esr.state import ACTION_NAMES
-from engine.terminal import play
-from engine.terminal_board import board
+from engine.games.esr import events as ev
+from engine.games.esr.state import ACTION_NAMES
+from engine.games.esr.text import board
 
 EVENT_TYPES = [cls for _, cls in inspect.getmembers(ev, inspect.isclass)
                if issubclass(cls, GameEvent) and cls is not GameEvent]

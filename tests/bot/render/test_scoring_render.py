@@ -13,12 +13,12 @@ from bot.render.scoring import (
     scoring_notes,
     scoring_table,
 )
-from engine.esr.events import GameEnded, RoundScored
-from engine.esr.flow import end_game
-from engine.esr.scoring import score_round
-from engine.esr.state import EsrState
-from engine.esr.table import Table
-from tests.engine.esr.esr_builders import event_id, event_ids, fresh_state, hand_out, set_gems
+from engine.games.esr.events import GameEnded, RoundScored
+from engine.games.esr.flow import end_game
+from engine.games.esr.scoring import score_round
+from engine.games.esr.state import EsrState
+from engine.games.esr.table import Table
+from tests.engine.games.esr.esr_builders import event_id, event_ids, fresh_state, hand_out, set_gems
 
 NAMES = ["Burgi", "Chris", "Miriam", "Peter"]
 CERTIFICATES = event_ids("certificate")

@@ -8,8 +8,8 @@ from typing import Any
 import discord
 
 from bot.render.table import table_embed
-from engine.esr.state import ACTION_NAMES, EsrState
-from tests.engine.esr.esr_builders import KIND, event_ids, fresh_state, hand_out
+from engine.games.esr.state import ACTION_NAMES, EsrState
+from tests.engine.games.esr.esr_builders import KIND, event_ids, fresh_state, hand_out
 
 LONG_NAMES = [f"{first} of the Gemstone Traders Guild"[:32] for first in
               ("Annemarie", "Bartholomew", "Cornelius", "Dorothea", "Evangeline")]

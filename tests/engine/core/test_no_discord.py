@@ -26,7 +26,7 @@ def test_importing_and_playing_the_engine_loads_no_discord_module() -> None:
         "import sys, pkgutil, importlib, engine\n"
         "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
         "    if not m.name.endswith('__main__'): importlib.import_module(m.name)\n"
-        "from engine.simulate import play_game\n"
+        "from engine.core.simulate import play_game\n"
         "play_game('esr', 1, ['random'] * 3)\n"
         "print(sorted(n for n in sys.modules if n.split('.')[0] == 'discord'))\n"
     )

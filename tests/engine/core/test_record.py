@@ -2,7 +2,7 @@
 
 from engine import get_kind
 from engine.core.record import GameRecord, replay
-from engine.simulate import play_game
+from engine.core.simulate import play_game
 
 
 def test_replaying_a_finished_game_reproduces_its_final_state_exactly() -> None:

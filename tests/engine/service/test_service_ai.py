@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from engine.policies import POLICIES, SEAT_LEVELS, searches, searching
+from engine.core.ai import POLICIES, SEAT_LEVELS, searches, searching
 from engine.service import GameService
 from engine.service.simulate import play_to_end, random_move
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from engine import get_kind
+from engine.core.ai import POLICIES
 from engine.core.record import replay
-from engine.policies import POLICIES
 from engine.service import GameService
 from engine.service.simulate import random_move
 

@@ -1,0 +1,153 @@
+"""`python -m engine`: simulate games with automatic players, play one in the terminal, or replay
+an exported game; every command takes any registered game (`--game NAME`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from engine.core.errors import EngineError
+from engine.core.record import GameRecord, replay
+from engine.core.registry import get_kind, kinds
+from engine.core.simulate import play_game
+
+
+def _levels(policy: str, players: int) -> list[str]:
+    names = [p.strip() for p in policy.split(",") if p.strip()]
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise EngineError(f"--policy names {len(names)} levels for {players} players.")
+    return names
+
+
+def _people(seats: str, players: int) -> frozenset[int]:
+    try:
+        found = frozenset(int(s) - 1 for s in seats.split(",") if s.strip())
+    except ValueError:
+        raise EngineError("--people takes seat numbers, e.g. --people 1,3.") from None
+    if any(not 0 <= seat < players for seat in found):
+        raise EngineError(f"--people names a seat outside 1..{players}.")
+    return found
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Play K games and print a summary."""
+    kind = get_kind(args.game) if args.game else kinds()[0]
+    args.game = kind.name
+    kind.check_player_count(args.players)
+    levels = _levels(args.policy, args.players)
+    people = _people(args.people, args.players)
+    if args.export:
+        Path(args.export).mkdir(parents=True, exist_ok=True)
+    wins = [0] * args.players
+    money = [0] * args.players
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        game = play_game(args.game, seed, levels, people=people)
+        results = kind.results(game.final_state)
+        for seat in results.winners:
+            wins[seat] += 1
+        for standing in results.standings:
+            money[standing.player] += standing.score
+        if args.export:
+            path = Path(args.export) / f"{args.game}-{seed}.json"
+            path.write_text(game.record.model_dump_json(indent=1), encoding="utf-8")
+    elapsed = time.perf_counter() - started
+    print(f"{kind.title}: {args.games} games, {args.players} players, seeds {args.seed}.."
+          f"{args.seed + args.games - 1}")
+    print(f"{'seat':>4}  {'level':<8} {'wins':>6} {'win %':>6} {'avg money':>10}")
+    for seat in range(args.players):
+        level = levels[seat] + ("*" if seat in people else "")
+        print(f"{seat + 1:>4}  {level:<8} {wins[seat]:>6} "
+              f"{100 * wins[seat] / args.games:>5.1f}% {money[seat] / args.games:>10.1f}")
+    if people:
+        print("* shown to the other seats as a person (level unknown)")
+    print(f"average final money: {sum(money) / (args.games * args.players):.1f} million")
+    print(f"speed: {args.games / elapsed:.1f} games/s")
+    return 0
+
+
+def replay_file(args: argparse.Namespace) -> int:
+    """Replay an exported game and print the final standings."""
+    record = GameRecord.model_validate_json(Path(args.file).read_text(encoding="utf-8"))
+    kind = get_kind(record.kind)
+    state, _ = replay(record)
+    results = kind.results(state)
+    print(f"{kind.title}, seed {record.seed}, {len(record.actions)} actions replayed")
+    if results is None:
+        print("The game is not finished; the log stops before the end.")
+        return 0
+    for standing in results.standings:
+        name = record.seats[standing.player]
+        print(f"{standing.rank}. {name} (seat {standing.player + 1}): "
+              f"{kind.standing_text(standing)}")
+    winners = ", ".join(record.seats[s] for s in results.winners)
+    print(f"winner: {winners} (decided by {results.tiebreak})")
+    return 0
+
+
+def play_terminal(args: argparse.Namespace) -> int:
+    """Play one game in the terminal against AI seats."""
+    from engine.cli.terminal import run  # imported here so `simulate` starts without the service
+
+    if args.game is not None:
+        get_kind(args.game).check_player_count(args.players)
+    return run(args.players, args.ai, args.seed, args.name, game=args.game)
+
+
+GAME_HELP = "game kind, by name (default: the first built-in game; see `python -m engine games`)"
+
+
+def list_games(args: argparse.Namespace) -> int:
+    """Print the registered games."""
+    for kind in kinds():
+        print(f"{kind.name:<10} {kind.title} ({kind.min_players}–{kind.max_players} players)")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line interface."""
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play complete games with automatic players")
+    sim.add_argument("--game", default=None, help=GAME_HELP)
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--policy", default="random",
+                     help="AI level for every seat, or one per seat separated by commas")
+    sim.add_argument("--export", metavar="DIR", help="write each game's record as JSON here")
+    sim.add_argument("--people", default="", metavar="SEATS",
+                     help="seats (from 1, comma-separated) whose level the other seats are not "
+                          "told, as for a person at the bot's table")
+    sim.set_defaults(run=simulate)
+    play = sub.add_parser("play", help="play a game in the terminal against AI seats")
+    play.add_argument("--game", default=None, help=GAME_HELP)
+    play.add_argument("--players", type=int, default=4)
+    play.add_argument("--ai", default="random", help="AI level of the other seats")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--name", default="Player", help="your name at the table")
+    play.set_defaults(run=play_terminal)
+    games = sub.add_parser("games", help="list the games this engine knows")
+    games.set_defaults(run=list_games)
+    rep = sub.add_parser("replay", help="replay an exported game and print the standings")
+    rep.add_argument("file")
+    rep.set_defaults(run=replay_file)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except EngineError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return 2
+    except (OSError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

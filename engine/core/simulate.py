@@ -1,0 +1,43 @@
+"""Play complete games with automatic players, for the CLI, tests and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.ai import get_policy, seated
+from engine.core.game import GameKind
+from engine.core.record import GameRecord, LoggedAction
+from engine.core.registry import get_kind
+
+
+class PlayedGame(BaseModel):
+    """A finished game: its record and final state."""
+
+    record: GameRecord
+    final_state: Any
+
+
+def play_game(kind_name: str, seed: int, levels: list[str],
+              settings: dict[str, Any] | None = None,
+              people: frozenset[int] = frozenset()) -> PlayedGame:
+    """Play one game to the end, seat i played by policy levels[i]; the seats in `people` are
+    shown to the others as people (level unknown), as a human at the bot's table is."""
+    announced = [None if seat in people else level for seat, level in enumerate(levels)]
+    kind: GameKind = get_kind(kind_name)
+    policies = [get_policy(level) for level in levels]
+    rngs = [random.Random(f"{seed}:{seat}:{level}") for seat, level in enumerate(levels)]
+    state, _ = kind.new_game(seed, len(levels), settings)
+    record = GameRecord(kind=kind_name, seed=seed, seats=[f"{lv}-{i + 1}" for i, lv in
+                                                          enumerate(levels)],
+                        settings=settings or {})
+    while not kind.is_over(state):
+        decision = kind.pending(state)[0]
+        seat = decision.player
+        with seated(announced):
+            action = policies[seat](kind, state, decision, rngs[seat])
+        state, _ = kind.apply(state, seat, action)
+        record.actions.append(LoggedAction(player=seat, action=action))
+    return PlayedGame(record=record, final_state=state)

@@ -1,0 +1,215 @@
+"""The 'greedy' AI for ESR: values gemstones by the majorities they would win, from its own view.
+
+It reads only `kind.view(state, seat)`, never the full state, so it cannot see hidden information.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.game import Action, Decision, GameKind
+from engine.games.esr.gems import COLOURS
+from engine.games.esr.scoring import BASE_PROCEEDS, CERTIFICATE_MOST, CERTIFICATE_SECOND
+
+GEM_FLOOR = 0.6  # a gemstone is worth a little even without a majority (tiebreaks, later rounds)
+BLIND_DRAW_VALUE = 3.0
+TEMPERATURE = 1.5  # millions; lower plays the best-looking card more often
+Counts = list[list[int]]
+
+
+def counts_of(view: dict[str, Any]) -> Counts:
+    """Every seat's gemstone counts from a view."""
+    return [[p["gems"][c] for c in COLOURS] for p in view["players"]]
+
+
+def _cards(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    return view["players"][seat]["scoring_cards"]
+
+
+def colour_value(counts: Counts, seat: int, colour: int, cards: Sequence[dict[str, Any]]) -> float:
+    """What `seat` would be paid for `colour` if the round were scored now."""
+    mine = counts[seat][colour]
+    others = max(c[colour] for s, c in enumerate(counts) if s != seat)
+    name = COLOURS[colour]
+    value = float(sum(c.get("amount", 1) * mine for c in cards
+                      if c["effect"] == "per_gem" and c.get("colour") == name))
+    if mine == 0 or mine < others:
+        return value
+    if mine > others:
+        value += BASE_PROCEEDS[colour]
+        value += sum(c["amount"] for c in cards if c["effect"] == "colour_bonus"
+                     and c.get("colour") == name)
+        value += sum(c["amount"] for c in cards if c["effect"] == "majority_bonus")
+        return value
+    tied = sum(1 for c in counts if c[colour] == mine)
+    return value + BASE_PROCEEDS[colour] / tied
+
+
+def position(counts: Counts, seat: int, cards: Sequence[dict[str, Any]]) -> float:
+    """Money the seat's gemstones would earn at a scoring now, plus a floor per gemstone."""
+    return sum(colour_value(counts, seat, c, cards) for c in range(4)) + GEM_FLOOR * sum(
+        counts[seat])
+
+
+def gain_of(counts: Counts, seat: int, delta: Sequence[int], cards: Sequence[dict[str, Any]]
+            ) -> float:
+    """How much `seat`'s position improves if its gemstones change by `delta`."""
+    after = [list(c) for c in counts]
+    after[seat] = [max(0, n + d) for n, d in zip(after[seat], delta, strict=True)]
+    return position(after, seat, cards) - position(counts, seat, cards)
+
+
+def certificate_gain(view: dict[str, Any], seat: int) -> float:
+    """What one more certificate would be worth at the next scoring."""
+    certs = [sum(c["effect"] == "certificate" for c in p["scoring_cards"])
+             for p in view["players"]]
+
+    def paid(counts: list[int]) -> float:
+        mine, best = counts[seat], max(counts)
+        if mine == 0:
+            return 0.0
+        if mine == best:
+            return CERTIFICATE_MOST
+        leaders = sum(1 for n in counts if n == best)
+        second = max((n for n in counts if n < best), default=0)
+        return CERTIFICATE_SECOND if leaders == 1 and mine == second else 0.0
+
+    more = list(certs)
+    more[seat] += 1
+    return paid(more) - paid(certs)
+
+
+def event_card_value(view: dict[str, Any], seat: int, card: dict[str, Any] | None) -> float:
+    """A rough worth of an event card to `seat`."""
+    if card is None:
+        return 0.0
+    counts, cards = counts_of(view), _cards(view, seat)
+    effect = card["effect"]
+    if effect == "certificate":
+        return certificate_gain(view, seat)
+    if effect in ("colour_bonus", "majority_bonus", "per_gem"):
+        return position(counts, seat, [*cards, card]) - position(counts, seat, cards)
+    if effect == "trio":
+        return max(gain_of(counts, seat, [3 * (i == c) for i in range(4)], cards)
+                   for c in range(4))
+    if effect == "half_scoring":
+        return max(colour_value(counts, seat, c, []) / 2 for c in range(4))
+    return BLIND_DRAW_VALUE
+
+
+def action_gains(view: dict[str, Any], seat: int) -> dict[str, float]:
+    """Worth of carrying out each action card this turn, for `seat`."""
+    player = view["players"][seat]
+    counts, cards = counts_of(view), _cards(view, seat)
+    card = player["gem_card"]
+    supply = [view["supply"][c] for c in COLOURS]
+    wanted = [min(card["gems"][c], supply[i]) for i, c in enumerate(COLOURS)] if card else [0] * 4
+    gains = {
+        "money": float(card["money"]) if card else 0.0,
+        "gems": gain_of(counts, seat, wanted, cards),
+        "event": max(event_card_value(view, seat, view["face_up_event"]), BLIND_DRAW_VALUE),
+    }
+    if len(view["players"]) == 5:
+        best = sorted((gain_of(counts, seat, [int(i == c) for i in range(4)], cards)
+                       for c in range(4) if supply[c]), reverse=True) or [0.0]
+        cheapest = min((-gain_of(counts, seat, [-int(i == c) for i in range(4)], cards)
+                        for c in range(4) if counts[seat][c]), default=0.0)
+        gains["free"] = max(sum(best[:2]) - cheapest, 0.0)
+        gains["free_shared"] = best[0]
+    return gains
+
+
+def choose_action(view: dict[str, Any], seat: int, decision: Decision,
+                  rng: random.Random) -> Action:
+    """Pick the action worth most after the risk that others want it too."""
+    mine = action_gains(view, seat)
+    rivals = {a: 0 for a in mine if a != "free_shared"}
+    for other in range(len(view["players"])):
+        if other != seat:
+            theirs = action_gains(view, other)
+            theirs.pop("free_shared", None)
+            rivals[max(theirs, key=theirs.get)] += 1  # type: ignore[arg-type]
+
+    def expected(action: str) -> float:
+        if action == "free":
+            return mine[action] if rivals[action] == 0 else mine["free_shared"]
+        return mine[action] * {0: 1.0, 1: 0.45}.get(rivals[action], 0.05)
+
+    # A mixed choice: rivals who reason alike must not all land on the same card.
+    weights = [math.exp(expected(o.action["card"]) / TEMPERATURE) for o in decision.options]
+    return rng.choices(decision.options, weights=weights)[0].action
+
+
+def gem_worth(view: dict[str, Any], seat: int, colour: int, sign: int) -> float:
+    """Worth of gaining (+1) or keeping (-1 → cost of losing) one gemstone of a colour."""
+    return sign * gain_of(counts_of(view), seat, [sign * int(i == colour) for i in range(4)],
+                          _cards(view, seat))
+
+
+def offer_worth(view: dict[str, Any], seat: int, gems: Sequence[int], giving: bool) -> float:
+    """Worth of receiving `gems` (or the cost of giving them away)."""
+    delta = [(-n if giving else n) for n in gems]
+    change = gain_of(counts_of(view), seat, delta, _cards(view, seat))
+    return -change if giving else change
+
+
+def negotiate(view: dict[str, Any], seat: int, decision: Decision) -> Action:
+    """Accept when the offer is worth more than the action; else the best affordable raise."""
+    spec = decision.constraints["offer"]
+    gain = action_gains(view, seat).get(spec["action"], 0.0)
+    received = offer_worth(view, seat, spec["current"], giving=False) if spec["current"] else 0.0
+    choices: list[tuple[float, Action]] = []
+    for option in decision.options:
+        action = option.action
+        if action["type"] == "accept":
+            choices.append((received, action))
+        elif sum(action["gems"]) == 0:
+            choices.append((0.3 if spec["current"] is None else 0.0, action))
+        else:
+            choices.append((gain - offer_worth(view, seat, action["gems"], giving=True), action))
+    return max(choices, key=lambda c: c[0])[1]
+
+
+def pick_option(view: dict[str, Any], seat: int, decision: Decision) -> Action:
+    """Colour, player, source and carry-out choices, each valued by its effect on gemstones."""
+    kind = decision.kind.split(".", 1)[-1]
+    counts, cards = counts_of(view), _cards(view, seat)
+
+    def score(action: Action) -> float:
+        if action["type"] == "event_source":
+            if action["source"] == "face_up":
+                return event_card_value(view, seat, view["face_up_event"])
+            return BLIND_DRAW_VALUE
+        if action["type"] == "forgo":
+            return 0.0
+        if action["type"] == "carry_out":
+            return 0.5
+        if action["type"] == "player":
+            theirs = counts[action["seat"]]
+            return max((gem_worth(view, seat, c, +1) for c in range(4) if theirs[c]), default=0)
+        colour = COLOURS.index(action["colour"])
+        if kind in ("instant_give", "free_give"):
+            return -gem_worth(view, seat, colour, -1) + (0.4 if kind == "free_give" else 0)
+        if kind == "instant_remove":
+            target = decision.constraints.get("target", seat)
+            return gain_of(counts, target, [-int(i == colour) for i in range(4)], []) * -1
+        if kind == "instant_colour" and "half" in decision.prompt.lower():
+            return colour_value(counts, seat, colour, []) / 2
+        amount = 3 if kind == "instant_colour" else 1
+        return gain_of(counts, seat, [amount * int(i == colour) for i in range(4)], cards)
+
+    return max(decision.options, key=lambda o: score(o.action)).action
+
+
+def greedy_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """The 'greedy' level: clear heuristics over the seat's own view."""
+    seat = decision.player
+    view = kind.view(state, seat)
+    if decision.kind == "esr.choose_action":
+        return choose_action(view, seat, decision, rng)
+    if decision.kind == "esr.negotiate":
+        return negotiate(view, seat, decision)
+    return pick_option(view, seat, decision)
