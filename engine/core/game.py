@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -23,7 +23,7 @@ class Option(BaseModel):
     detail: str = ""
 
 
-class DecisionUI(str, Enum):
+class DecisionUI(StrEnum):
     """How a front end should present a decision; typed, so no front end reads `kind` strings."""
 
     PROMPT = "prompt"  # one player answers, privately, by picking an option
