@@ -48,7 +48,7 @@ from benchmarks.bot_sim import (
     simulated,
     summary_ms,
 )
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 
 THINK_S = 10.0  # mean seconds between a player's clicks (see the docstring)
 WINDOW_S = 60.0  # seconds of wall time each paced scenario plays

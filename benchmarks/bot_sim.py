@@ -39,7 +39,7 @@ from simcord import ChannelHandle, Env, MemberActor
 from simcord import _runtime as simcord_runtime
 from simcord.results import to_discord_message
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from bot.collector import collector_tuned
 from bot.config import BotSettings
 from engine.games.esr.events import TurnStarted
@@ -54,7 +54,7 @@ THREAD_WRITE = re.compile(r"^/threads/[^/]+/messages(/[^/]+)?$")
 TOKEN = re.compile(r"^/(?:interactions/\d+|webhooks/\d+)/([^/]+)")
 DEFERRALS = (5, 6)  # interaction callback types that only acknowledge
 # The Actions handlers timed, by what they answer: the table button or a prompt's option.
-HANDLERS = {"open_prompt": "open", "pick": "option", "negotiate": "option"}
+HANDLERS = {"open_prompt": "open", "pick": "option", "room_pick": "option"}
 # Set while the driver itself calls the service (to find a table, to see whether a game goes
 # on): those database reads are not the bot's, and must not count.
 DRIVER: contextvars.ContextVar[bool] = contextvars.ContextVar("driver", default=False)

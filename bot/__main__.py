@@ -14,8 +14,8 @@ def main() -> int:
     if not settings.token.strip():
         print(TOKEN_HELP, file=sys.stderr)
         return 2
-    from bot.client import JuwelierBot
     from bot.collector import tune_collector
+    from bot.core.client import JuwelierBot
 
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -12,8 +12,8 @@ import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.client import JuwelierBot
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 
 
 async def run_playground(db_path: Path, port: int | None = None,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from simcord import Env
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from bot.config import BotSettings
 
 

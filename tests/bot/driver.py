@@ -11,7 +11,7 @@ import discord
 import pytest
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor, ResponseMessage
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 
 
 def button_ids(result: InteractionResult) -> list[tuple[str, str]]:
@@ -154,8 +154,8 @@ async def seeded_table(env: Env, bot: JuwelierBot, humans: list[str], ai: int = 
 
     `/game new` draws a random seed, so the lobby is opened through the service (its public
     `seed` argument) and posted by the bot; joining, AI seats and Start are clicks as usual."""
-    from bot.components import lobby_view
-    from bot.render.lobby import lobby_embed
+    from bot.core.components import lobby_view
+    from bot.core.lobby import lobby_embed
 
     guild = env.create_guild()
     channel = guild.create_text_channel("gems", overwrites=overwrites)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from simcord import Env
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from engine.service.errors import NotHost
 from tests.bot.driver import new_lobby, new_table, private, reply_text, said_in_channel
 

@@ -6,7 +6,7 @@ import random
 
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from engine.service.errors import NotSeated
 from tests.bot.driver import (
     button_ids,

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 from simcord import Env, InteractionResult, SetupError
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from tests.bot.driver import (
     labels,
     new_table,

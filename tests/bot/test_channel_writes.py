@@ -10,7 +10,7 @@ import re
 import pytest
 from simcord import ChannelHandle, Env
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from tests.bot.driver import open_lobby, play_one
 
 WRITE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")  # post or edit a message

@@ -12,7 +12,7 @@ import pytest
 import simcord
 
 from bot import __main__ as entry
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from bot.collector import YOUNG_GENERATION, collector_tuned
 from bot.config import BotSettings
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import simcord
 from simcord import Env
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from bot.config import BotSettings
 from tests.bot.driver import button_ids, new_table, private, reply_text, table_message
 

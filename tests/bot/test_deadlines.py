@@ -11,9 +11,9 @@ from pathlib import Path
 import discord
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.client import JuwelierBot, discord_clock
+from bot.core.client import JuwelierBot, discord_clock
 from bot.config import BotSettings
-from bot.timers import LOBBY_CLOSED
+from bot.core.timers import LOBBY_CLOSED
 from tests.bot.driver import (
     button_ids,
     find_message,

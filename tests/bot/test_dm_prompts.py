@@ -7,8 +7,8 @@ import random
 import discord
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.client import JuwelierBot
-from bot.notifier import DM_PREFERENCE
+from bot.core.client import JuwelierBot
+from bot.core.notifier import DM_PREFERENCE
 from tests.bot.driver import new_table, open_prompt, play_one, private, reply_text, table_message
 
 

@@ -6,8 +6,8 @@ import re
 
 from simcord import Env
 
-from bot.client import JuwelierBot
-from bot.publisher import turn_heading
+from bot.core.client import JuwelierBot
+from bot.games.esr.presenter import turn_heading
 from tests.bot.driver import open_lobby, play_one, play_to_end, table_message
 
 REVEALED = re.compile(r"played|Reveal|💰 Money|🃏 Event|💎 Gemstones")

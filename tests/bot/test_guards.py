@@ -7,8 +7,9 @@ import re
 
 from simcord import Env, InteractionResult
 
-from bot.client import JuwelierBot
-from bot.prompts import prompt_view
+from bot.core.client import JuwelierBot
+from bot.core.presenter import presenter_for
+from bot.core.prompts import prompt_view
 from engine.service.errors import ChannelBusy
 from tests.bot.driver import (
     button_ids,
@@ -65,7 +66,8 @@ async def test_a_non_player_pressing_a_seated_players_option_changes_nothing(
     # message a button sits on.
     guild, channel, (ann,), game_id = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
     zed = guild.add_member(simcord_env.create_user("zed"))
-    view = prompt_view(await simcord_bot.service.get_view(game_id, ann.id))
+    view = prompt_view(await simcord_bot.service.get_view(game_id, ann.id), None,
+                       presenter_for("esr"))
     assert view is not None
     await simcord_bot.get_channel(channel.id).send("ann's options", view=view)
     leaked = channel.last_message

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot import __main__ as entry
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from bot.config import BotSettings
 
 REPO = Path(__file__).resolve().parents[2]

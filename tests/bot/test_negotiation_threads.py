@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
-from bot.client import JuwelierBot
-from bot.negotiation import ROOM
+from bot.core.client import JuwelierBot
+from bot.core.rooms import ROOM
 from engine.games.esr.gems import best_offer_of_size
 from tests.bot.driver import (
     build_offer,

@@ -7,8 +7,8 @@ import asyncio
 
 import pytest
 
-from bot import publish_order
-from bot.publish_order import PublishOrder, version_range
+from bot.core import publish_order
+from bot.core.publish_order import PublishOrder, version_range
 from engine.service.models import AcceptedAction, SubmitResult
 
 

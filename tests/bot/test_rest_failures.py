@@ -9,8 +9,8 @@ import discord
 import pytest
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.client import JuwelierBot
-from bot.negotiation import ROOM
+from bot.core.client import JuwelierBot
+from bot.core.rooms import ROOM
 from tests.bot.driver import (
     choose,
     find_message,

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from simcord import Env
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from bot.config import BotSettings
-from bot.negotiation import ROOM
+from bot.core.rooms import ROOM
 from tests.bot.driver import (
     build_offer,
     choose,

@@ -9,7 +9,7 @@ import random
 
 from simcord import Env
 
-from bot.client import JuwelierBot
+from bot.core.client import JuwelierBot
 from tests.bot.driver import new_table, play_one
 
 

@@ -6,6 +6,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import Results, Standing
 from engine.core.rng import Rng
 from engine.games.esr import negotiation
+from engine.games.esr.carry import carry_out
 from engine.games.esr.events import (
     ActionChosen,
     ActionLapsed,
@@ -14,8 +15,6 @@ from engine.games.esr.events import (
     FreeChoiceTaken,
     GameEnded,
     GameStarted,
-    GemsTaken,
-    MoneyTaken,
     RoundStarted,
     TurnEnded,
     TurnStarted,
@@ -30,7 +29,6 @@ from engine.games.esr.state import (
     VISIBLE_LAID_ASIDE,
     EsrState,
     EventSlot,
-    EventSourceStep,
     FreeChoiceStep,
     InstantStep,
     PlayerState,
@@ -139,22 +137,6 @@ def resolve_action(table: Table, action: str) -> None:
         negotiation.start(table, action, seats)
     else:
         table.emit(ActionLapsed(action=action, seats=seats, reason="three_or_more"))
-
-
-def carry_out(table: Table, action: str, seat: int) -> None:
-    """Carry out Money, Event or Gemstones for `seat` with their own gemstone card (ESR-6)."""
-    state = table.state
-    card = table.gem_card(state.players[seat].gem_card)  # type: ignore[arg-type]
-    if action == "money":
-        state.players[seat].money += card.money
-        table.emit(MoneyTaken(seat=seat, amount=card.money))
-    elif action == "gems":
-        wanted = card.counts
-        received = [table.move_gems(c, n, to_seat=seat) for c, n in enumerate(wanted)]
-        table.emit(GemsTaken(seat=seat, wanted=wanted, received=received))
-    elif action == "event":
-        state.step = EventSourceStep(seat=seat)
-        table.next_step()
 
 
 def take_event(table: Table, seat: int, source: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.errors import IllegalAction, NotYourTurn
+from engine.games.esr.carry import carry_out
 from engine.games.esr.events import ActionLapsed, NegotiationStarted, OfferAccepted, OfferMade
 from engine.games.esr.gems import COLOURS, beats, can_beat, describe, raise_kind
 from engine.games.esr.state import NegotiationStep
@@ -124,10 +125,6 @@ def auto_move(table: Table) -> None:
 
 def _accept(table: Table, step: NegotiationStep, acceptor: int, offerer: int,
             gems: list[int], forced: str) -> None:
-    from engine.games.esr.flow import (
-        carry_out,  # flow imports this module; import here breaks the cycle
-    )
-
     for colour, n in enumerate(gems):
         table.move_gems(colour, n, from_seat=offerer, to_seat=acceptor)
     table.emit(OfferAccepted(action=step.action, seat=acceptor, from_seat=offerer, gems=list(gems),

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.render.narrate import narrate
+from bot.games.esr.narrate import narrate
 from engine.core.game import GameEvent
 from engine.core.record import replay
 from engine.games.esr import events as ev

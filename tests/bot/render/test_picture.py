@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.render.picture import BACKGROUND, BAR, ROW, TOP, WIDTH, standings_png
+from bot.games.esr.picture import BACKGROUND, BAR, ROW, TOP, WIDTH, standings_png
 
 NAMES = ["Annemarie of the Gemstone Guild", "Bob", "Cem", "Dora", "Eve"]
 GEMS = [[3, 3, 3, 3], [0, 0, 0, 0], [22, 1, 0, 5], [2, 2, 2, 2], [1, 0, 1, 0]]

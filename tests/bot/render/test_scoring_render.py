@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render.narrate import event_name
-from bot.render.scoring import (
+from bot.games.esr.narrate import event_name
+from bot.games.esr.scoring import (
     CELL_WIDTH,
     LABEL_WIDTH,
     column_headers,

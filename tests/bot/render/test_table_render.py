@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.render.table import table_embed
+from bot.games.esr.table import table_embed
 from engine.games.esr.state import ACTION_NAMES, EsrState
 from tests.engine.games.esr.esr_builders import KIND, event_ids, fresh_state, hand_out
 

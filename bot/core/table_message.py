@@ -7,21 +7,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import table_view
-from bot.render.table import table_embed
-from bot.rest import MENTIONS, edit_safely, send_safely
-from engine import get_kind
+from bot.core.base import BotBase
+from bot.core.components import table_view
+from bot.core.presenter import presenter_for
+from bot.core.rest import MENTIONS, edit_safely, send_safely
+from bot.core.texts import CONTENT_LIMIT, chunks, seat_names
+from engine.core.game import Decision, DecisionUI
+from engine.core.registry import get_kind
 from engine.store.models import GameInfo
 
-if TYPE_CHECKING:
-    from bot.client import JuwelierBot
-
 log = logging.getLogger(__name__)
-CONTENT_LIMIT = 2000  # Discord's limit for a message's text
 
 
 @dataclass
@@ -39,27 +37,10 @@ class Change:
         return self.fresh or bool(self.pings) or bool(self.files)
 
 
-def seat_names(info: GameInfo) -> list[str]:
-    """Display names in seat order."""
-    seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
-    return [s.name for s in seated]
-
-
-def chunks(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:
-    """Join lines into texts that stay within Discord's 2000-character limit."""
-    out: list[str] = []
-    for line in lines:
-        if out and len(out[-1]) + len(line) + 1 <= limit:
-            out[-1] += "\n" + line
-        else:
-            out.append(line[:limit])
-    return out
-
-
 class TableMessage:
     """Writes a game's live message; remembers its text so an edit can append to it."""
 
-    def __init__(self, bot: JuwelierBot) -> None:
+    def __init__(self, bot: BotBase) -> None:
         self.bot = bot
         self._texts: dict[int, tuple[int, str]] = {}  # game → (message id, its text)
 
@@ -67,8 +48,8 @@ class TableMessage:
                     change: Change) -> None:
         """Show `change` and the current table: append to the live message, or post anew."""
         service = self.bot.service
-        embed, view = await current_table(self.bot, info)
-        buttons = table_view(info.id, _button_label(view))
+        embed = await current_table(self.bot, info)
+        buttons = table_view(info.id, button_label(await service.pending(info.id)))
         lines = [line for line in change.lines if line]
         ref = (await service.get_messages(info.id)).get("table")
         if ref is not None and not change.new_message:
@@ -104,16 +85,16 @@ class TableMessage:
         return message.content
 
 
-async def current_table(bot: JuwelierBot, info: GameInfo) -> tuple[discord.Embed, dict]:
-    """The public table of a game as an embed (with the earliest deadline), and its view."""
+async def current_table(bot: BotBase, info: GameInfo) -> discord.Embed:
+    """The public table of a game as its presenter draws it, with the earliest deadline."""
     pv = await bot.service.get_view(info.id, None)
-    embed = table_embed(pv.view, seat_names(info), get_kind(info.kind).title,
-                        due_at=await bot.service.decision_due(info.id))
-    return embed, pv.view
+    return presenter_for(info.kind).table_embed(pv.view, seat_names(info),
+                                                get_kind(info.kind).title,
+                                                await bot.service.decision_due(info.id))
 
 
-def _button_label(view: dict) -> str | None:
-    """The table's button: choosing, another decision, or none when nobody decides."""
-    if view["phase"] == "choose":
+def button_label(pending: Sequence[Decision]) -> str | None:
+    """The table's button: a secret choice, another decision, or none when nobody decides."""
+    if any(d.ui is DecisionUI.SECRET for d in pending):
         return "Choose your action"
-    return "Your decision" if view["waiting_for"] else None
+    return "Your decision" if pending else None

@@ -4,36 +4,33 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.prompts import prompt_content, prompt_view
-from bot.publisher import seat_names
-from bot.rest import MENTIONS
+from bot.core.base import BotBase
+from bot.core.presenter import presenter_for
+from bot.core.prompts import prompt_content, prompt_view
+from bot.core.rest import MENTIONS
+from bot.core.texts import seat_names
 from engine.core.game import GameEvent
-from engine.games.esr.events import TurnStarted
-
-if TYPE_CHECKING:
-    from bot.client import JuwelierBot
+from engine.core.registry import get_kind
 
 log = logging.getLogger(__name__)
 DM_PREFERENCE = "dm_prompts"
 
 
 class Notifier:
-    """Sends each new turn's action prompt by DM to the players who prefer that."""
+    """Sends each new turn's prompt by DM to the players who prefer that."""
 
-    def __init__(self, bot: JuwelierBot) -> None:
+    def __init__(self, bot: BotBase) -> None:
         self.bot = bot
 
     async def turn_prompts(self, game_id: int, events: Sequence[GameEvent]) -> None:
-        """DM the action prompt to every human who asked for DMs, when a turn begins."""
-        if not any(isinstance(e, TurnStarted) for e in events):
-            return
+        """DM the prompt to every human who asked for DMs, when a turn begins."""
         service = self.bot.service
         info = await service.get_game(game_id)
-        if info.status != "running":
+        presenter = presenter_for(info.kind)
+        if info.status != "running" or not any(presenter.opens_turn(e) for e in events):
             return
         for seat in info.humans():
             if seat.user_id is None or not await service.get_preference(seat.user_id,
@@ -42,11 +39,12 @@ class Notifier:
             pv = await service.get_view(game_id, seat.user_id)
             if pv.decision is None:
                 continue
+            names = seat_names(info)
             try:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                text = f"**{get_title(info.kind)}** in <#{info.channel_id}>\n"
-                await user.send(text + prompt_content(pv, seat_names(info)),
-                                view=prompt_view(pv) or discord.utils.MISSING)
+                text = f"**{get_kind(info.kind).title}** in <#{info.channel_id}>\n"
+                await user.send(text + prompt_content(pv, names, presenter),
+                                view=prompt_view(pv, None, presenter) or discord.utils.MISSING)
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); falling back to the table button",
                          seat.user_id, exc)
@@ -61,10 +59,3 @@ class Notifier:
                 f"<@{user_id}>, I could not send you a direct message (your DMs seem closed), "
                 "so your prompts stay here: press **Choose your action** on the table. "
                 "Turn DMs back on with `/game settings`.", allowed_mentions=MENTIONS)
-
-
-def get_title(kind: str) -> str:
-    """The game's title."""
-    from engine import get_kind
-
-    return get_kind(kind).title

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.render.table import EMBED_COLOUR
-from engine import get_kind
+from bot.core.presenter import EMBED_COLOUR
+from engine.core.registry import get_kind
 from engine.store.models import GameInfo
 
 STATUS_TEXT = {
@@ -33,6 +33,6 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
         embed.add_field(name="Needed", value=(f"{need} more to start" if need else
                                               f"Ready: {kind.min_players}–{kind.max_players} "
                                               "players"), inline=False)
-    timer = info.deadlines.get("choose_action")
+    timer = info.deadlines.get(kind.turn_decision or "default")
     embed.set_footer(text=f"Action timer: {int(timer)} s" if timer else "No action timer")
     return embed

@@ -20,9 +20,3 @@ def rules_topics() -> dict[str, str]:
         elif name is not None:
             topics[name] += line + "\n"
     return {k: v.strip() for k, v in topics.items()}
-
-
-def rules_text(topic: str | None) -> str:
-    """The text for a topic (the overview when none is given)."""
-    topics = rules_topics()
-    return topics.get(topic or "overview", topics["overview"])

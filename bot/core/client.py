@@ -1,22 +1,28 @@
-"""The bot object: opens the service, registers persistent buttons, syncs commands when changed."""
+"""The bot object: opens the service, wires the core together, registers the persistent buttons
+of the core and of every game's presenter, and syncs commands when they changed."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 
 import discord
 from discord.ext import commands
 
-from bot.actions import Actions
 from bot.collector import freeze_startup_objects
-from bot.components import DYNAMIC_ITEMS
 from bot.config import BotSettings
-from bot.notifier import Notifier
-from bot.publisher import Publisher
-from bot.timers import Timers
+from bot.core.actions import Actions
+from bot.core.base import BotBase
+from bot.core.commands import build_game_commands
+from bot.core.components import CORE_ITEMS
+from bot.core.notifier import Notifier
+from bot.core.presenter import presenters
+from bot.core.publisher import Publisher
+from bot.core.timers import Timers
 from engine.service import GameService
+from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
 log = logging.getLogger(__name__)
@@ -27,7 +33,7 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class JuwelierBot(commands.Bot):
+class JuwelierBot(BotBase):
     """discord.py bot; all game state lives in the service, never in the bot object."""
 
     def __init__(self, settings: BotSettings, service: GameService | None = None, *,
@@ -42,32 +48,40 @@ class JuwelierBot(commands.Bot):
         self.freeze_after_setup = freeze_after_setup
         self._service = service
         self.actions = Actions(self)
-        self.publisher = Publisher(self)
+        self.publisher = Publisher(self, on_change=self.poke_timers)
         self.notifier = Notifier(self)
-        self.timers = Timers(self, clock=discord_clock)
+        self.timers = Timers(self, self.publisher, self.notifier, clock=discord_clock)
         self.resumed: list[GameInfo] = []
-
-    @property
-    def service(self) -> GameService:
-        """The engine service (open after setup_hook)."""
-        assert self._service is not None, "the service opens in setup_hook"
-        return self._service
 
     async def setup_hook(self) -> None:
         """Open the database, re-attach running games, register buttons and commands."""
-        from bot.cogs.game_commands import GameCommands
-
         if self._service is None:
             self._service = await GameService.open(self.settings.db_path, clock=discord_clock)
         self.resumed = await self.service.resume()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(GameCommands(self))
+        self.add_dynamic_items(*CORE_ITEMS, *(item for p in presenters()
+                                              for item in p.dynamic_items))
+        await self.add_cog(build_game_commands(self, self.actions))
         await self.sync_commands_if_changed()
         # Reminders, deadlines and lobby expiry; what fell due while we were down goes first.
         self.timers.start()
         if self.freeze_after_setup:
             freeze_startup_objects()
         log.info("ready to serve; %d running game(s) re-attached", len(self.resumed))
+
+    async def tell_change(self, game_id: int, results: SubmitResult | Sequence[SubmitResult],
+                          *, prompted: int | None = None, notice: str | None = None) -> None:
+        """Publish a committed change to the game's channel and DM the prompts it opened."""
+        await self.publisher.publish(game_id, results, prompted=prompted, notice=notice)
+        batch = [results] if isinstance(results, SubmitResult) else list(results)
+        await self.notifier.turn_prompts(game_id, [e for r in batch for e in r.events])
+
+    async def close_room(self, info: GameInfo) -> None:
+        """Close the two-player room a game left open (e.g. when it is abandoned)."""
+        await self.publisher.close_room(info)
+
+    def poke_timers(self) -> None:
+        """Something may now fall due sooner: the timer looks again."""
+        self.timers.poke()
 
     async def sync_commands_if_changed(self) -> bool:
         """Sync to the dev guild (if set) or globally, only when the command tree changed."""

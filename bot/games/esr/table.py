@@ -7,10 +7,11 @@ from typing import Any
 
 import discord
 
-from bot.render.narrate import ACTION_EMOJI, COLOUR_EMOJI, gem_text
+from bot.core.presenter import EMBED_COLOUR as EMBED_COLOUR_CORE
+from bot.games.esr.narrate import ACTION_EMOJI, COLOUR_EMOJI, gem_text
 from engine.games.esr.state import ACTION_NAMES
 
-EMBED_COLOUR = discord.Colour.from_rgb(88, 101, 242)
+EMBED_COLOUR = EMBED_COLOUR_CORE  # the bot's colour
 
 
 def gems_line(gems: dict[str, int]) -> str:

@@ -16,16 +16,19 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import discord
 
-from bot.render.lobby import lobby_embed
+from bot.core.base import BotBase
+from bot.core.lobby import lobby_embed
+from bot.core.notifier import Notifier
+from bot.core.publisher import Publisher
+from bot.core.rooms import room_decision
+from bot.core.texts import name_list
+from engine.core.game import DecisionUI
 from engine.service.models import Overdue, Reminder, SubmitResult
 from engine.store.models import GameInfo, Seat
-
-if TYPE_CHECKING:
-    from bot.client import JuwelierBot
 
 log = logging.getLogger(__name__)
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -38,11 +41,6 @@ LOBBY_CLOSED = ("⌛ This lobby closed itself: nobody started it in time. "
 T = TypeVar("T", Overdue, Reminder)
 
 
-def name_list(names: Sequence[str]) -> str:
-    """'ann', 'ann and bob', 'ann, bob and cem'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def by_game(items: Iterable[T]) -> dict[int, list[T]]:
     """Items grouped by game, in their original order."""
     groups: dict[int, list[T]] = {}
@@ -51,14 +49,16 @@ def by_game(items: Iterable[T]) -> dict[int, list[T]]:
     return groups
 
 
-def reminder_text(items: Sequence[Reminder], in_thread: bool = False) -> str:
+def reminder_text(items: Sequence[Reminder], in_thread: bool = False,
+                  secret: frozenset[int] = frozenset()) -> str:
     """One message pinging everyone who still owes a decision, grouped by deadline;
-    `in_thread`: it is posted in the negotiation's thread, next to the prompt."""
+    `in_thread`: it is posted in the room's thread, next to the prompt; `secret`: the seats
+    whose decision is a secret choice (the table's button says "Choose your action")."""
     lines = []
     for due in sorted({i.due_at for i in items}):
         owing = [i for i in items if i.due_at == due]
         mentions = " ".join(f"<@{i.user_id}>" for i in owing)
-        button = ("Choose your action" if all(i.kind.endswith("choose_action") for i in owing)
+        button = ("Choose your action" if all(i.seat in secret for i in owing)
                   else "Your decision")
         where = "the prompt above" if in_thread else f"**{button}** on the table"
         lines.append(f"⏰ {mentions}: half your time is up. Decide <t:{int(due)}:R> "
@@ -74,8 +74,11 @@ def timeout_text(names: Sequence[str]) -> str:
 class Timers:
     """Sleeps until the next reminder, deadline or lobby expiry; a poke wakes it early."""
 
-    def __init__(self, bot: JuwelierBot, clock: Callable[[], float]) -> None:
+    def __init__(self, bot: BotBase, publisher: Publisher, notifier: Notifier,
+                 clock: Callable[[], float]) -> None:
         self.bot = bot
+        self.publisher = publisher
+        self.notifier = notifier
         self._clock = clock
         self._task: asyncio.Task[None] | None = None
         self._sleeper: asyncio.Future[None] | None = None
@@ -187,7 +190,7 @@ class Timers:
 
     async def _time_out(self, game_id: int, items: Sequence[Overdue]) -> None:
         """Let the autopilot answer overdue decisions, tell the channel, publish the result."""
-        service, publisher = self.bot.service, self.bot.publisher
+        service, publisher = self.bot.service, self.publisher
         info = await service.get_game(game_id)
         # Under the publisher's lock for this game: a publish in progress finishes first, and
         # the notice lands right before the narration of what the autopilot's answers led to.
@@ -206,7 +209,7 @@ class Timers:
             # The notice leads the narration of what the autopilot's answers led to.
             await publisher.publish(game_id, results,
                                     notice=timeout_text(late) if late else None)
-            await self.bot.notifier.turn_prompts(game_id, events)
+            await self.notifier.turn_prompts(game_id, events)
 
     async def _act_for(self, item: Overdue) -> SubmitResult | None:
         try:
@@ -220,12 +223,16 @@ class Timers:
     async def _remind(self, game_id: int, items: Sequence[Reminder]) -> None:
         """Ping exactly those who still owe a decision: negotiators in their thread, everyone
         else in the channel (one message each)."""
-        service, publisher = self.bot.service, self.bot.publisher
+        service, publisher = self.bot.service, self.publisher
         info = await service.get_game(game_id)
         channel = await publisher.channel(info)
         if channel is None:
             return
-        in_room = [i for i in items if i.kind.endswith("negotiate")]
+        pending = await service.pending(game_id)
+        waiting = room_decision(pending)
+        secret = frozenset(d.player for d in pending if d.ui is DecisionUI.SECRET)
+        in_room = [i for i in items if waiting is not None and i.seat == waiting.player
+                   and i.key == waiting.key]
         room = (await publisher.rooms.current(info, channel, await service.get_messages(game_id))
                 if in_room else None)
         if room is None or not room.in_thread:
@@ -235,8 +242,8 @@ class Timers:
             if not owing:
                 continue
             try:
-                await target.send(reminder_text(owing, in_thread=target is not channel),
-                                  allowed_mentions=PINGS)
+                await target.send(reminder_text(owing, in_thread=target is not channel,
+                                                secret=secret), allowed_mentions=PINGS)
             except discord.HTTPException as exc:
                 # Already marked as sent: a lost nudge is better than a doubled one.
                 log.warning("game #%s: the reminder could not be sent (%s)", game_id, exc)

@@ -1,0 +1,193 @@
+"""What happens when someone clicks a core button: every handler answers the interaction first,
+refusals privately. No rule is decided here: the service says what is legal."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.core.base import BotBase
+from bot.core.components import lobby_view
+from bot.core.interactions import acknowledge, edit_reply, is_admin, tell
+from bot.core.lobby import lobby_embed
+from bot.core.presenter import presenter_for
+from bot.core.prompts import prompt_content, prompt_view
+from bot.core.rooms import ROOM, room_decision
+from bot.core.texts import option_label, seat_names
+from engine.core.errors import EngineError
+from engine.core.game import Decision, DecisionUI
+from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
+
+log = logging.getLogger(__name__)
+
+
+async def room_turn(bot: BotBase, interaction: discord.Interaction, game_id: int,
+                    key: str) -> tuple[Decision, list[str]] | None:
+    """The room's decision if the clicking player is the one to move; otherwise a private
+    refusal (stale prompt, not in the room, the partner's turn) and None."""
+    try:
+        info = await bot.service.get_game(game_id)
+        if info.status != "running":
+            raise GameNotRunning(info.status)
+        decision = room_decision(await bot.service.pending(game_id))
+        if decision is None or decision.key != key:
+            raise StaleDecision()
+    except EngineError as exc:
+        await tell(interaction, exc.message)
+        return None
+    names = seat_names(info)
+    partner = decision.partner if decision.partner is not None else decision.player
+    seat = info.seat_of(interaction.user.id)
+    if seat is None or seat.seat not in (decision.player, partner):
+        await tell(interaction, f"Only {names[decision.player]} and {names[partner]} take "
+                                f"part in this {presenter_for(info.kind).room_noun}; you can "
+                                "watch along.")
+        return None
+    if seat.seat != decision.player:
+        await tell(interaction, f"It is {names[decision.player]}'s turn to "
+                                f"{presenter_for(info.kind).room_reply}; wait for them.")
+        return None
+    return decision, names
+
+
+class Actions:
+    """Glue between core clicks and the service."""
+
+    def __init__(self, bot: BotBase) -> None:
+        self.bot = bot
+
+    async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        """Join, leave, add an AI, start or cancel."""
+        await acknowledge(interaction)  # then the lobby message is edited in place
+        service = self.bot.service
+        user = interaction.user
+        try:
+            if op == "join":
+                info = await service.join(game_id, user.id, user.display_name)
+            elif op == "leave":
+                info = await service.leave(game_id, user.id)
+            elif op == "ai":
+                info = await service.add_ai(game_id, user.id)
+            elif op == "cancel":
+                info = await service.abandon(game_id, user.id, is_admin=is_admin(interaction))
+            else:
+                await self.start(interaction, game_id)
+                return
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        await interaction.edit_original_response(embed=lobby_embed(info),
+                                                 view=lobby_view(game_id, info.status == "lobby"))
+
+    async def start(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Start the game: close the lobby message, post the table."""
+        service = self.bot.service
+        result = await service.start(game_id, interaction.user.id,
+                                     is_admin=is_admin(interaction))
+        info = await service.get_game(game_id)
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(
+            game_id, open_=False))
+        names = ", ".join(seat_names(info))
+        await self.bot.tell_change(game_id, result, notice=(
+            f"🎲 **{len(info.seats)} players take their seats:** {names}. Good luck!"))
+
+    async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Show the clicking player their private prompt."""
+        await acknowledge(interaction, private_reply=True)
+        service = self.bot.service
+        try:
+            info = await service.get_game(game_id)
+            if info.status != "running":  # e.g. an abandoned game's table still has its button
+                raise GameNotRunning(info.status)
+            if info.seat_of(interaction.user.id) is None:
+                await tell(interaction, "You are not playing in this game — watch along, or "
+                                        "start your own with `/game new` in another channel.")
+                return
+            pv = await service.get_view(game_id, interaction.user.id)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        names = seat_names(info)
+        if pv.decision is None:
+            waiting = ", ".join(names[w["seat"]] for w in pv.view["waiting_for"])
+            text = "It is not your turn to decide." + (f" Waiting for {waiting}." if waiting
+                                                       else "")
+            await tell(interaction, text)
+            return
+        presenter = presenter_for(info.kind)
+        content = prompt_content(pv, names, presenter)
+        if pv.decision.ui is DecisionUI.ROOM:
+            room = (await service.get_messages(game_id)).get(ROOM)
+            if room is not None and room.channel_id != info.channel_id:
+                content = (content + f"\nThe {presenter.room_noun} runs in <#{room.channel_id}>"
+                           + (f", {presenter.room_extra_hint}." if presenter.room_extra_hint
+                              else "."))[:2000]
+        view = prompt_view(pv, names, presenter)
+        await interaction.followup.send(content, view=view or discord.utils.MISSING,
+                                        ephemeral=True)
+
+    async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
+                   index: int) -> None:
+        """Submit option `index` of the decision `key`; show the player's next choice (an event
+        card or Free Choice may need several) in the same prompt; refresh the table."""
+        # Acknowledge first: the database may be busy, and AI seats move inside submit().
+        await acknowledge(interaction)
+        service = self.bot.service
+        user = interaction.user
+        try:
+            pv = await service.get_view(game_id, user.id)
+            if pv.seat is None:
+                await tell(interaction, "You are not playing in this game.")
+                return
+            if pv.decision is None or pv.decision.key != key:
+                raise StaleDecision()
+            options = pv.decision.options
+            if index >= len(options):
+                raise StaleDecision()
+            if pv.decision.current == options[index].action:  # a double click
+                raise DuplicateAction(options[index].label)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        try:
+            result = await service.submit(game_id, user.id, options[index].action, key)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        after = await service.get_view(game_id, user.id)
+        info = await service.get_game(game_id)
+        names, presenter = seat_names(info), presenter_for(info.kind)
+        decision = after.decision
+        follow_up = (decision is not None and decision.key != key
+                     and decision.ui is not DecisionUI.SECRET)
+        if decision is not None and decision.key == key:  # a choice that may still change
+            content = prompt_content(after, names, presenter)
+            view = prompt_view(after, names, presenter)
+        elif follow_up:
+            content = (f"✅ {option_label(options[index], names)}.\n"
+                       + prompt_content(after, names, presenter))
+            view = prompt_view(after, names, presenter)
+        else:
+            content, view = f"✅ {option_label(options[index], names)}.", None
+        await edit_reply(interaction, content=content[:2000], view=view)
+        await self.bot.tell_change(game_id, result, prompted=user.id if follow_up else None)
+
+    async def room_pick(self, interaction: discord.Interaction, game_id: int, key: str,
+                        index: int) -> None:
+        """An option pressed on a room's prompt (accept, a raise, offer nothing)."""
+        await acknowledge(interaction)  # the room's messages are rewritten by the publisher
+        turn = await room_turn(self.bot, interaction, game_id, key)
+        if turn is None:
+            return
+        decision, _ = turn
+        if index >= len(decision.options):
+            await tell(interaction, StaleDecision().message)
+            return
+        try:
+            result = await self.bot.service.submit(game_id, interaction.user.id,
+                                                   decision.options[index].action, key)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        await self.bot.tell_change(game_id, result)

@@ -1,0 +1,38 @@
+"""What every part of the bot may ask of the bot object, without importing the client."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from discord.ext import commands
+
+from bot.config import BotSettings
+from engine.service import GameService
+from engine.service.models import SubmitResult
+from engine.store.models import GameInfo
+
+
+class BotBase(commands.Bot):
+    """discord.py bot with the game service; all game state lives in the service."""
+
+    settings: BotSettings
+    _service: GameService | None
+
+    @property
+    def service(self) -> GameService:
+        """The engine service (open after setup_hook)."""
+        assert self._service is not None, "the service opens in setup_hook"
+        return self._service
+
+    async def tell_change(self, game_id: int, results: SubmitResult | Sequence[SubmitResult],
+                          *, prompted: int | None = None, notice: str | None = None) -> None:
+        """Publish a committed change to the game's channel and DM the prompts it opened."""
+        raise NotImplementedError
+
+    async def close_room(self, info: GameInfo) -> None:
+        """Close the two-player room a game left open (e.g. when it is abandoned)."""
+        raise NotImplementedError
+
+    def poke_timers(self) -> None:
+        """Something may now fall due sooner (e.g. a new lobby's expiry): look again."""
+        raise NotImplementedError

@@ -1,0 +1,261 @@
+"""The /game command group: new, status, hand, rules, abandon, leave, autopilot, leaderboard,
+history, settings."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.core.actions import Actions
+from bot.core.base import BotBase
+from bot.core.components import lobby_view
+from bot.core.interactions import acknowledge, is_admin, tell
+from bot.core.lobby import lobby_embed
+from bot.core.notifier import DM_PREFERENCE
+from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
+from bot.core.rest import send_safely
+from bot.core.table_message import current_table
+from engine.core.errors import EngineError
+from engine.core.registry import get_kind, kinds
+from engine.service.models import SubmitResult
+from engine.store.models import GameInfo
+
+log = logging.getLogger(__name__)
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game, the first built-in one first (it is the default)."""
+    return [app_commands.Choice(name=f"{k.title} ({k.min_players}–{k.max_players} players)",
+                                value=k.name) for k in kinds()][:25]
+
+
+def topic_choices() -> list[app_commands.Choice[str]]:
+    """The rules topics of every game's presenter, in order, each once."""
+    seen: dict[str, None] = {}
+    for presenter in presenters():
+        seen.update(dict.fromkeys(presenter.rules()))
+    return [app_commands.Choice(name=t.capitalize(), value=t) for t in seen][:25]
+
+
+TIMER_CHOICES = [
+    app_commands.Choice(name="1 minute per action", value=60),
+    app_commands.Choice(name="2 minutes per action (default)", value=120),
+    app_commands.Choice(name="5 minutes per action", value=300),
+    app_commands.Choice(name="15 minutes per action", value=900),
+]
+SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"),
+                  app_commands.Choice(name="off", value="off")]
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
+    """The /game cog, built when the bot starts so its choices list every registered game."""
+    games, topics = game_choices(), topic_choices()
+
+    @app_commands.guild_only()
+    class GameCommands(commands.GroupCog, group_name="game",
+                       group_description="Play gem-trading board games in this channel"):
+        """Slash commands; each one is a thin call into the service."""
+
+        def __init__(self, bot: BotBase, actions: Actions) -> None:
+            self.bot = bot
+            self.actions = actions
+            super().__init__()
+
+        async def _channel_game(self, interaction: discord.Interaction) -> GameInfo | None:
+            info = await self.bot.service.game_in_channel(interaction.guild_id,
+                                                          interaction.channel_id)
+            if info is None:
+                await tell(interaction, "There is no game in this channel. Start one with "
+                                        "`/game new`.")
+            return info
+
+        @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
+        @app_commands.describe(game="Which game to play", timer="Time each player has to choose")
+        @app_commands.choices(game=games, timer=TIMER_CHOICES)
+        async def new(self, interaction: discord.Interaction, game: str | None = None,
+                      timer: int = 120) -> None:
+            """Open a lobby with the caller seated as host."""
+            # Deferred privately: a refusal (a game already here) is for the caller alone; the
+            # lobby itself is posted to the channel for everyone.
+            await acknowledge(interaction, private_reply=True)
+            user = interaction.user
+            kind = get_kind(game) if game else kinds()[0]
+            info = await self.bot.service.create_lobby(
+                interaction.guild_id, interaction.channel_id, user.id, user.display_name,
+                kind=kind.name, deadlines={kind.turn_decision or "default": float(timer)})
+            message = await interaction.channel.send(  # type: ignore[union-attr]
+                embed=lobby_embed(info), view=lobby_view(info.id))
+            await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
+            self.bot.poke_timers()  # the lobby's expiry may be the next thing due
+            await tell(interaction, f"Lobby #{info.id} is open: players press **Join**, you "
+                                    "press **Start** when everyone is in (or **Add AI** for "
+                                    "empty seats).")
+
+        @app_commands.command(name="status",
+                              description="Show this channel's game table (only to you)")
+        async def status(self, interaction: discord.Interaction) -> None:
+            """The public table, privately, with the lobby if the game has not started."""
+            await acknowledge(interaction, private_reply=True)
+            info = await self._channel_game(interaction)
+            if info is None:
+                return
+            if info.status == "lobby":
+                await interaction.followup.send(embed=lobby_embed(info), ephemeral=True)
+                return
+            embed = await current_table(self.bot, info)
+            await interaction.followup.send(embed=embed, ephemeral=True)
+
+        @app_commands.command(name="hand",
+                              description="Your private view and your current decision")
+        async def hand(self, interaction: discord.Interaction) -> None:
+            """The caller's prompt (the same as the table's button)."""
+            await acknowledge(interaction, private_reply=True)
+            info = await self._channel_game(interaction)
+            if info is not None:
+                await self.actions.open_prompt(interaction, info.id)
+
+        @app_commands.command(name="rules",
+                              description="How to play, and how the bot reads the rules")
+        @app_commands.describe(topic="Pick a topic (default: overview)",
+                               game="Which game (default: this channel's, else the first)")
+        @app_commands.choices(topic=topics, game=games)
+        async def rules(self, interaction: discord.Interaction, topic: str | None = None,
+                        game: str | None = None) -> None:
+            """Rules help, ephemeral: the named game's, the channel's game's, or the first."""
+            await acknowledge(interaction, private_reply=True)
+            if game is None:
+                here = await self.bot.service.game_in_channel(interaction.guild_id,
+                                                              interaction.channel_id)
+                game = here.kind if here is not None else kinds()[0].name
+            topics = presenter_for(game).rules() or {"overview": "No rules text for this game yet."}
+            name = topic if topic in topics else next(iter(topics))
+            embed = discord.Embed(title=f"{get_kind(game).title} — {name.capitalize()}",
+                                  description=topics[name][:4096], colour=EMBED_COLOUR)
+            await interaction.followup.send(embed=embed, ephemeral=True)
+
+        @app_commands.command(name="abandon",
+                              description="End this channel's game without a result")
+        async def abandon(self, interaction: discord.Interaction) -> None:
+            """Host or anyone with Manage Channels."""
+            await acknowledge(interaction, private_reply=True)
+            info = await self._channel_game(interaction)
+            if info is None:
+                return
+            await self.bot.service.abandon(info.id, interaction.user.id,
+                                           is_admin=is_admin(interaction))
+            await self._announce(interaction, f"🛑 The game was abandoned by "
+                                              f"{interaction.user.mention}. Start a new one with "
+                                              "`/game new`.", "You abandoned the game.")
+            await self.bot.close_room(info)
+
+        @app_commands.command(name="autopilot",
+                              description="Let the bot play your seat (on) or take it back (off)")
+        @app_commands.describe(mode="on: the bot decides for you at once; off: you decide again")
+        @app_commands.choices(mode=SWITCH_CHOICES)
+        async def autopilot(self, interaction: discord.Interaction, mode: str) -> None:
+            """Hand the caller's seat to the autopilot, or take it back."""
+            await acknowledge(interaction, private_reply=True)
+            info = await self._channel_game(interaction)
+            if info is None:
+                return
+            on = mode == "on"
+            result = await self.bot.service.set_autopilot(info.id, interaction.user.id, on)
+            who = f"**{interaction.user.display_name}**"  # named, not pinged
+            await self._publish(info.id, result, (
+                f"🤖 {who} handed their seat to the autopilot; `/game autopilot off` takes it back."
+                if on else f"🙋 {who} takes their seat back from the autopilot."))
+            await tell(interaction, "The autopilot plays your seat now." if on
+                       else "Your seat is yours again.")
+
+        @app_commands.command(name="leave", description="Leave this channel's game (in a "
+                                                        "running game the autopilot takes over)")
+        async def leave(self, interaction: discord.Interaction) -> None:
+            """Leave a lobby seat, or hand a running game's seat to the autopilot for good."""
+            await acknowledge(interaction, private_reply=True)
+            info = await self._channel_game(interaction)
+            if info is None:
+                return
+            user = interaction.user
+            if info.status == "lobby":
+                info = await self.bot.service.leave(info.id, user.id)
+                await tell(interaction, "You left the lobby.")
+                await self._refresh_lobby(info)
+                return
+            result = await self.bot.service.set_autopilot(info.id, user.id, True)
+            await self._publish(info.id, result, f"🚪 **{user.display_name}** left the game; the "
+                                                 "autopilot plays their seat from now on.")
+            await tell(interaction, "You left the game.")
+
+        async def _announce(self, interaction: discord.Interaction, public: str,
+                            private: str) -> None:
+            """Tell the channel what the caller changed, and the caller (privately) that it is
+            done."""
+            # The change is committed: a refused post must not make it look undone.
+            await send_safely(interaction.channel, public,  # type: ignore[arg-type]
+                              allowed_mentions=NO_PINGS)
+            await tell(interaction, private)
+
+        async def _publish(self, game_id: int, result: SubmitResult, notice: str) -> None:
+            """Tell the channel what the caller changed and what the autopilot did at once."""
+            await self.bot.tell_change(game_id, result, notice=notice)
+
+        async def _refresh_lobby(self, info: GameInfo) -> None:
+            """Show a lobby change on the lobby message (left by a command, not its button)."""
+            ref = (await self.bot.service.get_messages(info.id)).get("lobby")
+            if ref is None:
+                return
+            message = self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
+                ref.message_id)
+            try:
+                await message.edit(embed=lobby_embed(info),
+                                   view=lobby_view(info.id, info.status == "lobby"))
+            except discord.HTTPException as exc:
+                log.warning("lobby #%s: could not update its message (%s)", info.id, exc)
+
+        @app_commands.command(name="leaderboard", description="This server's best players")
+        async def leaderboard(self, interaction: discord.Interaction) -> None:
+            """Wins, games and money per player in this guild."""
+            await acknowledge(interaction)  # a public answer; "thinking…" until it is ready
+            rows = await self.bot.service.leaderboard(interaction.guild_id)
+            lines = [f"{i}. <@{r.user_id}> — {r.wins} win(s) in {r.games} game(s), {r.money}M"
+                     for i, r in enumerate(rows, start=1)]
+            embed = discord.Embed(title="🏆 Leaderboard", colour=EMBED_COLOUR,
+                                  description="\n".join(lines) or "No finished games yet.")
+            await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS)
+
+        @app_commands.command(name="history", description="Your recent games (only to you)")
+        async def history(self, interaction: discord.Interaction) -> None:
+            """The caller's games in this guild."""
+            await acknowledge(interaction, private_reply=True)
+            entries = await self.bot.service.history(interaction.user.id, interaction.guild_id)
+            lines = []
+            for e in entries[:15]:
+                result = ("🏆 won" if e.winner else f"place {e.rank}") if e.rank else e.status
+                money = f", {e.score}M" if e.score is not None else ""
+                lines.append(f"Game #{e.game_id} in <#{e.channel_id}>: {result}{money}")
+            await tell(interaction, "\n".join(lines) or "You have not played here yet.")
+
+        @app_commands.command(name="settings", description="Your preferences")
+        @app_commands.describe(dm="Send your action prompts by direct message")
+        async def settings(self, interaction: discord.Interaction, dm: bool) -> None:
+            """Store the DM preference."""
+            await acknowledge(interaction, private_reply=True)
+            await self.bot.service.set_preference(interaction.user.id, DM_PREFERENCE, dm)
+            await tell(interaction, "Your prompts will come by direct message." if dm else
+                       "Your prompts stay in the channel (the table's button).")
+
+        async def cog_app_command_error(self, interaction: discord.Interaction,
+                                        error: app_commands.AppCommandError) -> None:
+            """Engine errors are told to the player; anything else is logged and apologised for."""
+            original = getattr(error, "original", error)
+            if isinstance(original, EngineError):
+                await tell(interaction, original.message)
+                return
+            log.exception("command failed", exc_info=original)
+            await tell(interaction, "Something went wrong on my side; nothing was changed.")
+
+    return GameCommands(bot, actions)

@@ -1,0 +1,149 @@
+"""Persistent buttons of the core: each is a DynamicItem whose custom id names the game and the
+decision, so it works after a restart. Game widgets (e.g. ESR's offer builder) are registered by
+their presenters (Presenter.dynamic_items)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, cast
+
+import discord
+
+LOBBY_OPS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+class ClickHandlers(Protocol):
+    """What the core's buttons call (bot.core.actions.Actions)."""
+
+    async def lobby_click(self, interaction: discord.Interaction, game_id: int,
+                          op: str) -> None: ...
+    async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
+                   index: int) -> None: ...
+    async def room_pick(self, interaction: discord.Interaction, game_id: int, key: str,
+                        index: int) -> None: ...
+
+
+def handlers(interaction: discord.Interaction) -> ClickHandlers:
+    """The bot's click handlers (the client sets them up as `actions`)."""
+    return cast(ClickHandlers, interaction.client.actions)  # type: ignore[attr-defined]
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"jw:lobby:(?P<game>\d+):(?P<op>[a-z]+)"):
+    """Join, Leave, Add AI, Start, Cancel on a lobby message."""
+
+    def __init__(self, game_id: int, op: str) -> None:
+        label, style = LOBBY_OPS[op]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"jw:lobby:{game_id}:{op}"))
+        self.game_id, self.op = game_id, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LobbyButton:
+        """Rebuild from the custom id (works after a restart)."""
+        op = match["op"] if match["op"] in LOBBY_OPS else "join"
+        return cls(int(match["game"]), op)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Hand the click to the bot's lobby handler."""
+        await handlers(interaction).lobby_click(interaction, self.game_id, self.op)
+
+
+class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"jw:open:(?P<game>\d+)"):
+    """On the table: opens the clicking player's private prompt."""
+
+    def __init__(self, game_id: int, label: str = "Choose your action") -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           emoji="🎴", custom_id=f"jw:open:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> OpenDecisionButton:
+        """Rebuild from the custom id."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show this player their decision, ephemerally."""
+        await handlers(interaction).open_prompt(interaction, self.game_id)
+
+
+class PickButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"jw:pick:(?P<game>\d+):(?P<idx>\d+):(?P<key>.+)"):
+    """One option of one decision; the decision key makes an outdated button harmless."""
+
+    def __init__(self, game_id: int, key: str, index: int, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, emoji=emoji,
+                                           custom_id=f"jw:pick:{game_id}:{index}:{key}"[:100]))
+        self.game_id, self.key, self.index = game_id, key, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PickButton:
+        """Rebuild from the custom id."""
+        return cls(int(match["game"]), match["key"], int(match["idx"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Submit the chosen option."""
+        await handlers(interaction).pick(interaction, self.game_id, self.key, self.index)
+
+
+class RoomButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"jw:neg:(?P<game>\d+):(?P<idx>\d+):(?P<key>.+)"):
+    """On a two-player room's prompt: one option of the decision of the player to move (the
+    'neg' prefix is kept from when rooms were only negotiations: old buttons still work)."""
+
+    def __init__(self, game_id: int, key: str, index: int, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style,
+                                           custom_id=f"jw:neg:{game_id}:{index}:{key}"[:100]))
+        self.game_id, self.key, self.index = game_id, key, index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RoomButton:
+        """Rebuild from the custom id."""
+        return cls(int(match["game"]), match["key"], int(match["idx"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Submit the answer if the clicking player is the one to move in the room."""
+        await handlers(interaction).room_pick(interaction, self.game_id, self.key, self.index)
+
+
+CORE_ITEMS = (LobbyButton, OpenDecisionButton, PickButton, RoomButton)
+
+
+def detached(view: discord.ui.View) -> discord.ui.View:
+    """The view, marked finished so discord.py does not keep it: every component is a
+    DynamicItem, dispatched by its custom id alone, so a kept copy would only cost memory
+    (forever for a channel message, 15 minutes for a private prompt)."""
+    view.stop()
+    return view
+
+
+def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
+    """The lobby's buttons (none once the lobby is closed)."""
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for op in LOBBY_OPS:
+            view.add_item(LobbyButton(game_id, op))
+    return detached(view)
+
+
+def table_view(game_id: int, label: str | None) -> discord.ui.View:
+    """The table's single button; no button when nobody has anything to decide."""
+    view = discord.ui.View(timeout=None)
+    if label:
+        view.add_item(OpenDecisionButton(game_id, label))
+    return detached(view)

@@ -1,0 +1,46 @@
+"""Answering interactions: acknowledge first, refuse privately, edit the clicked message."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def edit_reply(interaction: discord.Interaction, **fields: Any) -> None:
+    """Edit the clicked message after a committed change; a refusal by Discord is logged, and
+    the caller goes on to publish the change (which must never be skipped)."""
+    try:
+        await interaction.edit_original_response(**fields)
+    except discord.HTTPException as exc:
+        log.warning("could not update the clicked message: %s", exc)
+
+
+async def acknowledge(interaction: discord.Interaction, *, private_reply: bool = False) -> None:
+    """Answer Discord before anything touches the database, which may be busy for longer than
+    the 3 seconds Discord waits. `private_reply`: the answer will be an ephemeral message
+    ("thinking…" until then). Otherwise a click is acknowledged silently (the clicked message
+    may be edited afterwards) and a slash command shows a public "thinking…"."""
+    if interaction.response.is_done():
+        return
+    if private_reply:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    else:
+        await interaction.response.defer()
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Channels in this channel counts as admin for abandoning and starting games."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.manage_channels)

@@ -1,0 +1,172 @@
+"""The presenter interface: all the bot core asks of a game's look, and the presenter registry.
+
+The core knows no game. For each game kind it asks that kind's presenter (`bot/games/<name>/`)
+to draw the table, tell events as channel lines, decorate private prompts, run the text of a
+private two-player room, and register any extra widgets (DynamicItems). Built-in presenters are
+found through the `juwelier.presenters` entry points; a kind without one gets `Presenter`
+itself, which shows a plain table and one line per event, so any registered game is playable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from importlib import import_module
+from importlib.metadata import entry_points
+from typing import Any, ClassVar
+
+import discord
+
+from engine.core.game import Decision, GameEvent, Option
+from engine.service.models import PlayerView
+
+PRESENTERS_GROUP = "juwelier.presenters"
+EMBED_COLOUR = discord.Colour.from_rgb(88, 101, 242)
+
+
+class RoomRole(Enum):
+    """What an event means for a private two-player room (e.g. an ESR negotiation)."""
+
+    NONE = "none"  # not about a room: told in the channel
+    OPENS = "opens"  # a two-player exchange starts: open a room (thread) for it
+    INSIDE = "inside"  # a move inside the exchange: told in the room, not the channel
+    CLOSES = "closes"  # the exchange is over: told in the room and the channel; room closes
+
+
+@dataclass(frozen=True)
+class RoomOpening:
+    """How to open the room an OPENS event asks for."""
+
+    seats: tuple[int, int]  # the two seats in the room
+    title: str  # the thread's name (at most 100 characters)
+    intro: str  # the room's first message: who, what, how it works
+
+
+@dataclass(frozen=True)
+class Picture:
+    """An image that comes with a change (e.g. the standings after a scoring)."""
+
+    filename: str
+    png: bytes
+
+
+class Presenter:
+    """How one game looks in Discord. Every method has a plain default; games override."""
+
+    game: ClassVar[str] = ""  # the GameKind name this presenter draws
+    # Extra persistent components (DynamicItem classes), registered when the bot starts.
+    dynamic_items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
+
+    # --- the table: one embed, edited in place ---------------------------------------------
+
+    def table_embed(self, view: dict[str, Any], names: Sequence[str], title: str,
+                    due_at: float | None) -> discord.Embed:
+        """Everything public about the game now (`view` is the spectator's view)."""
+        embed = discord.Embed(title=title, colour=EMBED_COLOUR)
+        if due_at is not None:
+            embed.description = f"⏰ Due <t:{int(due_at)}:R>"
+        for key, value in list(view.items())[:24]:
+            embed.add_field(name=str(key)[:256], value=discord.utils.escape_markdown(
+                str(value))[:1024] or "—", inline=False)
+        return embed
+
+    # --- the story: the channel's lines -----------------------------------------------------
+
+    def story(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The channel's line for one event (None: the table already shows it)."""
+        return None
+
+    def opens_turn(self, event: GameEvent) -> bool:
+        """True if `event` starts a new turn: the turn gets a new live message (and DM prompts
+        go out to players who asked for them)."""
+        return False
+
+    def has_picture(self, events: Sequence[GameEvent]) -> bool:
+        """True if these events come with a picture (asked first: drawing is costly)."""
+        return False
+
+    def picture(self, events: Sequence[GameEvent], view: dict[str, Any],
+                names: Sequence[str]) -> Picture | None:
+        """The picture to post with these events; drawn off the event loop."""
+        return None
+
+    # --- private prompts ------------------------------------------------------------------
+
+    def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
+        """A line above a player's private prompt (e.g. what they hold)."""
+        return None
+
+    def option_emoji(self, option: Option) -> str | None:
+        """An emoji for an option's button."""
+        return None
+
+    # --- private two-player rooms -----------------------------------------------------------
+
+    room_noun: ClassVar[str] = "exchange"  # what the game calls a room's business
+    room_verb: ClassVar[str] = "play it out"  # what two players do in it ("negotiate")
+    room_reply: ClassVar[str] = "answer"  # what the partner waits for ("answer your offer")
+    room_extra_hint: ClassVar[str] = ""  # what else the room offers ("where you can …")
+
+    def room_button_style(self, option: Option) -> discord.ButtonStyle:
+        """The style of an option's button on a room's prompt."""
+        return discord.ButtonStyle.primary
+
+    def room_role(self, event: GameEvent) -> RoomRole:
+        """Whether `event` opens, belongs to or closes a two-player room."""
+        return RoomRole.NONE
+
+    def room_opening(self, event: GameEvent, names: Sequence[str]) -> RoomOpening:
+        """The room an OPENS event asks for."""
+        raise NotImplementedError(f"{self.game} opens rooms but does not say how")
+
+    def room_prompt(self, decision: Decision, view: dict[str, Any], names: Sequence[str],
+                    mover: str, due_at: float | None) -> str:
+        """The room's live prompt for the player to move (`mover` is a mention or a name)."""
+        text = f"{mover}, your turn: {decision.prompt}"
+        return text + (f"\n⏰ Due <t:{int(due_at)}:R>." if due_at else "")
+
+    def room_extras(self, game_id: int, decision: Decision) -> list[discord.ui.Item[Any]]:
+        """Extra components on the room's prompt after the option buttons (e.g. Raise…)."""
+        return []
+
+    # --- help ---------------------------------------------------------------------------
+
+    def rules(self) -> dict[str, str]:
+        """`/game rules` topics → text, the first being the overview."""
+        return {}
+
+
+_PRESENTERS: dict[str, Presenter] = {}
+_loaded = False
+
+
+def register_presenter(presenter: Presenter) -> Presenter:
+    """Make `presenter` draw its game (a presenter package calls this when imported)."""
+    _load_builtin()
+    _PRESENTERS[presenter.game] = presenter
+    return presenter
+
+
+def presenter_for(kind: str) -> Presenter:
+    """The presenter of a game kind (the plain default if the game brought none)."""
+    _load_builtin()
+    found = _PRESENTERS.get(kind)
+    if found is None:
+        found = _PRESENTERS[kind] = Presenter()
+    return found
+
+
+def presenters() -> list[Presenter]:
+    """Every registered presenter (built-in ones first)."""
+    _load_builtin()
+    return list(_PRESENTERS.values())
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True  # first: a presenter package's register_presenter() comes back here
+    for entry in sorted(entry_points(group=PRESENTERS_GROUP), key=lambda e: e.name):
+        import_module(entry.value)

@@ -1,0 +1,54 @@
+"""The private prompt a player sees: their decision, its options as buttons, the deadline.
+Rendered from the engine's Decision and Option alone; the game's presenter may add a header
+line and emoji."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.core.components import PickButton, detached
+from bot.core.presenter import Presenter
+from bot.core.texts import option_label, with_names
+from engine.service.models import PlayerView
+
+MAX_BUTTONS = 25  # Discord: 5 rows of 5
+
+
+def prompt_content(pv: PlayerView, names: Sequence[str], presenter: Presenter) -> str:
+    """Text of the prompt: what is asked, what each option does, and when it falls due."""
+    decision = pv.decision
+    lines = []
+    header = presenter.prompt_header(pv, names) if pv.seat is not None else None
+    if header:
+        lines.append(header)
+    if decision is None:
+        lines.append("You have nothing to decide right now.")
+        return "\n".join(lines)
+    lines.append(f"**{with_names(decision.prompt, names)}**")
+    for option in decision.options:
+        if option.detail:
+            lines.append(f"• {option_label(option, names)}: {with_names(option.detail, names)}")
+    if decision.current:
+        chosen = next((o.label for o in decision.options if o.action == decision.current), "")
+        lines.append(f"You chose **{chosen}**. You can change it until everyone has chosen.")
+    if pv.due_at:
+        lines.append(f"⏰ Due <t:{int(pv.due_at)}:R>.")
+    return "\n".join(lines)[:2000]
+
+
+def prompt_view(pv: PlayerView, names: Sequence[str] | None,
+                presenter: Presenter) -> discord.ui.View | None:
+    """One button per option; the current choice is highlighted."""
+    decision = pv.decision
+    if decision is None or not decision.options:
+        return None
+    view = discord.ui.View(timeout=None)
+    for index, option in enumerate(decision.options[:MAX_BUTTONS]):
+        style = (discord.ButtonStyle.success if option.action == decision.current
+                 else discord.ButtonStyle.primary if decision.current is None
+                 else discord.ButtonStyle.secondary)
+        view.add_item(PickButton(pv.game_id, decision.key, index, option_label(option, names),
+                                 style, emoji=presenter.option_emoji(option)))
+    return detached(view)

@@ -1,0 +1,154 @@
+"""After every accepted change: tell it (the game's story lines, its pictures) in the game's
+live table message, and run the two-player room in its thread."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Sequence
+
+import discord
+
+from bot.core.base import BotBase
+from bot.core.presenter import Presenter, RoomRole, presenter_for
+from bot.core.publish_order import PublishOrder, version_range
+from bot.core.rooms import Room, Rooms, still_open
+from bot.core.table_message import Change, TableMessage
+from bot.core.texts import seat_names, with_names
+from engine.core.game import DecisionUI, GameEvent
+from engine.service.models import SubmitResult
+from engine.store.models import GameInfo
+
+log = logging.getLogger(__name__)
+# Decisions whose prompt reaches the player without a ping: the table's button announces a
+# secret choice, and a room pings the player to move on its own prompt.
+UNPINGED = (DecisionUI.SECRET, DecisionUI.ROOM)
+
+
+class Publisher:
+    """Writes to the game's channel; one lock per game keeps messages in order."""
+
+    def __init__(self, bot: BotBase, on_change: Callable[[], None] = lambda: None) -> None:
+        self.bot = bot
+        self._on_change = on_change
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.rooms = Rooms(bot)
+        self.table = TableMessage(bot)
+        self.order = PublishOrder()
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The per-game lock that keeps channel writes (and the timer's notices) in order."""
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    async def channel(self, info: GameInfo) -> discord.abc.Messageable | None:
+        """The game's channel, from the cache or the API."""
+        channel = self.bot.get_channel(info.channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(info.channel_id)
+            except discord.HTTPException:
+                log.warning("game %s: channel %s is gone", info.id, info.channel_id)
+                return None
+        return channel  # type: ignore[return-value]
+
+    async def publish(self, game_id: int, results: SubmitResult | Sequence[SubmitResult], *,
+                      prompted: int | None = None, notice: str | None = None) -> None:
+        """Tell the channel what `results` changed in one write (the live table message), in
+        commit order, and run the two-player room in its thread.
+
+        `prompted` is a user who was just shown their next decision privately (no ping needed);
+        `notice` is a line that comes first (who timed out, who took a seat, ...).
+        """
+        self._on_change()  # the change may have opened a decision that falls due sooner
+        results = [results] if isinstance(results, SubmitResult) else list(results)
+        events = [e for r in results for e in r.events]
+        async with self.order.turn(game_id, version_range(results)), self.lock(game_id):
+            info = await self.bot.service.get_game(game_id)
+            channel = await self.channel(info)
+            if channel is None:
+                return
+            presenter = presenter_for(info.kind)
+            names = seat_names(info)
+            refs = await self.bot.service.get_messages(game_id)
+            room = await self.rooms.current(info, channel, refs)
+            lines, room = await self._tell(info, presenter, channel, events, names, room)
+            change = Change(lines=[notice, *lines] if notice else lines,
+                            pings=await self._pings(info, events, prompted),
+                            fresh=any(presenter.opens_turn(e) for e in events))
+            picture = await self._picture(info, presenter, events, names)
+            if picture is not None:
+                change.files.append(picture)
+            await self.table.write(info, channel, change)
+            if room is not None and info.status == "running":
+                await self.rooms.refresh(info, room, names)
+
+    async def _tell(self, info: GameInfo, presenter: Presenter,
+                    channel: discord.abc.Messageable, events: Sequence[GameEvent],
+                    names: list[str], room: Room | None) -> tuple[list[str], Room | None]:
+        """The channel's lines in event order: every line except the moves inside a threaded
+        room, which the room tells; rooms open and close as the game's events say."""
+        lines: list[str] = []
+        for index, event in enumerate(events):
+            line = presenter.story(event, names)
+            role = presenter.room_role(event)
+            if role is RoomRole.OPENS:
+                if room is not None:  # a new exchange: whatever room was open is over
+                    await self.rooms.forget(info)
+                    room = None
+                if still_open(presenter, events, index):
+                    room = await self.rooms.open(info, channel,
+                                                 presenter.room_opening(event, names), names)
+            if room is not None and role is RoomRole.INSIDE:
+                self.rooms.tell(room, line)
+                if room.in_thread:
+                    continue  # told in the thread, not the channel
+            if line:
+                lines.append(line)
+            if room is not None and role is RoomRole.CLOSES:
+                self.rooms.tell(room, line)  # the result: in the room and here
+                await self.rooms.close(info, room)
+                room = None
+        return lines, room
+
+    async def close_room(self, info: GameInfo) -> None:
+        """Close a room left open by a game that ended early (e.g. abandoned)."""
+        async with self.lock(info.id):
+            channel = await self.channel(info)
+            if channel is None:
+                return
+            room = await self.rooms.current(info, channel, await self.bot.service.get_messages(
+                info.id))
+            if room is not None:
+                await self.rooms.close(info, room)
+
+    async def _pings(self, info: GameInfo, events: Sequence[GameEvent],
+                     prompted: int | None = None) -> list[str]:
+        """Mention humans who now owe a decision other than a secret choice or a room's move
+        (the room pings its player), unless it is already in front of them."""
+        if not events or info.status != "running":
+            return []
+        pending = await self.bot.service.pending(info.id)
+        names = seat_names(info)
+        lines = []
+        for decision in pending:
+            if decision.ui in UNPINGED:
+                continue
+            seat = next((s for s in info.seats if s.seat == decision.player), None)
+            if seat is not None and seat.user_id is not None and seat.user_id != prompted:
+                lines.append(f"<@{seat.user_id}>, your move: "
+                             f"{with_names(decision.prompt, names)} "
+                             "(press **Your decision** on the table).")
+        return lines
+
+    async def _picture(self, info: GameInfo, presenter: Presenter,
+                       events: Sequence[GameEvent], names: list[str]) -> discord.File | None:
+        """The game's picture for these events (e.g. the standings after a scoring), if any."""
+        if not presenter.has_picture(events):
+            return None
+        view = (await self.bot.service.get_view(info.id, None)).view
+        # Drawing takes milliseconds of CPU: off the event loop, so other games' clicks go on.
+        picture = await asyncio.to_thread(presenter.picture, events, view, names)
+        if picture is None:
+            return None
+        return discord.File(io.BytesIO(picture.png), picture.filename)

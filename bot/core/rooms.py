@@ -1,0 +1,225 @@
+"""Private two-player rooms: when a game's event opens a two-player exchange (an ESR
+negotiation), the two players settle it in a thread off the table (or, if no thread can be
+opened, in the channel) around one live prompt message.
+
+The room is remembered with the service (message name ROOM: the thread and the live prompt), so
+a restarted bot finds it again. What is said in the room comes from the game's presenter; the
+buttons are the decision's options (plus the presenter's extras); rules stay in the engine."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.core.base import BotBase
+from bot.core.components import RoomButton, detached
+from bot.core.presenter import Presenter, RoomOpening, RoomRole, presenter_for
+from bot.core.rest import MENTIONS, edit_safely, refusal_reason, send_safely
+from bot.core.texts import name_list, option_label
+from engine.core.game import Decision, DecisionUI, GameEvent
+from engine.store.models import GameInfo, MessageRef
+
+log = logging.getLogger(__name__)
+# Stored message names (kept from when every room was a negotiation, so stored games resume):
+ROOM = "negotiation"  # channel: the thread (or the game channel); message: the live prompt
+STARTER = "negotiation_starter"  # a message can start one thread only: the last one used
+THREAD_NAME_MAX = 100
+MAX_ROOM_BUTTONS = 24  # Discord allows 25 per message; one is left for the game's extras
+
+
+def still_open(presenter: Presenter, events: Sequence[GameEvent], start: int) -> bool:
+    """True if the room opened by events[start] is not closed by the end of the batch.
+
+    One that ended at once (two AI seats, a forced answer) is told in the channel only."""
+    for event in events[start + 1:]:
+        role = presenter.room_role(event)
+        if role is RoomRole.CLOSES:
+            return False
+        if role is RoomRole.OPENS:
+            break
+    return True
+
+
+def room_decision(pending: Sequence[Decision]) -> Decision | None:
+    """The decision a room waits for, if one is pending."""
+    return next((d for d in pending if d.ui is DecisionUI.ROOM), None)
+
+
+def room_buttons(game_id: int, decision: Decision, names: Sequence[str],
+                 presenter: Presenter) -> discord.ui.View:
+    """The decision's options as buttons, plus the game's extras (e.g. ESR's Raise…)."""
+    view = discord.ui.View(timeout=None)
+    for index, option in enumerate(decision.options[:MAX_ROOM_BUTTONS]):
+        view.add_item(RoomButton(game_id, decision.key, index, option_label(option, names),
+                                 presenter.room_button_style(option)))
+    for item in presenter.room_extras(game_id, decision):
+        view.add_item(item)
+    return detached(view)
+
+
+@dataclass
+class Room:
+    """Where an exchange is told: a thread, or the game channel when no thread could open."""
+
+    target: discord.abc.Messageable
+    in_thread: bool
+    prompt_id: int | None = None
+    record: list[str] = field(default_factory=list)  # lines to post before the next prompt
+    changed: bool = False  # the live prompt must be replaced
+    noun: str = "exchange"  # what the game calls it ("negotiation")
+
+    @property
+    def id(self) -> int:
+        """The thread's (or channel's) id."""
+        return self.target.id  # type: ignore[attr-defined]
+
+
+class Rooms:
+    """Opens, updates and closes the room of a game's current two-player exchange."""
+
+    def __init__(self, bot: BotBase) -> None:
+        self.bot = bot
+
+    async def current(self, info: GameInfo, channel: discord.abc.Messageable,
+                      refs: dict[str, MessageRef]) -> Room | None:
+        """The open room remembered for this game, if any (also after a restart)."""
+        ref = refs.get(ROOM)
+        if ref is None:
+            return None
+        prompt_id = ref.message_id or None  # 0: the room is open, its prompt not yet posted
+        noun = presenter_for(info.kind).room_noun
+        if ref.channel_id == info.channel_id:
+            return Room(channel, in_thread=False, prompt_id=prompt_id, noun=noun)
+        thread = self.bot.get_channel(ref.channel_id)
+        if thread is None:
+            try:
+                thread = await self.bot.fetch_channel(ref.channel_id)
+            except discord.HTTPException:
+                log.warning("game %s: room thread %s is gone; using the channel",
+                            info.id, ref.channel_id)
+                return Room(channel, in_thread=False, noun=noun)
+        return Room(thread, in_thread=True, prompt_id=prompt_id,  # type: ignore[arg-type]
+                    noun=noun)
+
+    async def open(self, info: GameInfo, channel: discord.abc.Messageable,
+                   opening: RoomOpening, names: Sequence[str]) -> Room:
+        """A thread off the table message (or a thread of its own, if the table already
+        started one); the channel itself, with the reason, if that fails."""
+        service = self.bot.service
+        refs = await service.get_messages(info.id)
+        table, used = refs.get("table"), refs.get(STARTER)
+        name = _fit(opening.title)
+        noun = presenter_for(info.kind).room_noun
+        try:
+            if table is not None and (used is None or used.message_id != table.message_id):
+                starter = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
+                thread = await starter.create_thread(name=name, auto_archive_duration=1440)
+                await service.set_message(info.id, STARTER, info.channel_id, starter.id)
+            else:  # a message starts one thread only; no extra channel message for another
+                thread = await channel.create_thread(  # type: ignore[attr-defined]
+                    name=name, type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440)
+        except (discord.HTTPException, AttributeError) as exc:
+            log.info("game %s: no room thread (%s); using the channel", info.id, exc)
+            return await self._in_channel(info, channel, opening, names,
+                                          f"I could not open a thread for this {noun} "
+                                          f"({refusal_reason(exc)})")
+        # Remembered at once, so the room is found even if posting its prompt fails below.
+        await service.set_message(info.id, ROOM, thread.id, 0)
+        for seat in info.seats:
+            if seat.seat in opening.seats and seat.user_id is not None:
+                try:
+                    await thread.add_user(discord.Object(seat.user_id))
+                except discord.HTTPException as exc:  # they can still open the public thread
+                    log.info("could not add %s to thread %s: %s", seat.user_id, thread.id, exc)
+        if await send_safely(thread, opening.intro[:2000]) is None:
+            # A thread the bot may open but not post in (e.g. Send Messages in Threads denied)
+            # is no room: the prompt would never appear.
+            with contextlib.suppress(discord.HTTPException):
+                await thread.edit(archived=True)
+            return await self._in_channel(info, channel, opening, names,
+                                          f"I could not post in the {noun}'s thread (I am "
+                                          "missing the *Send Messages in Threads* permission)")
+        return Room(thread, in_thread=True, changed=True, noun=noun)
+
+    async def _in_channel(self, info: GameInfo, channel: discord.abc.Messageable,
+                          opening: RoomOpening, names: Sequence[str], reason: str) -> Room:
+        """Run the exchange in the game channel, saying why."""
+        presenter = presenter_for(info.kind)
+        pair = name_list([names[s] for s in opening.seats])
+        await send_safely(channel, f"⚠️ {reason}, so {pair} {presenter.room_verb} here in the "
+                                   "channel.")
+        await self.bot.service.set_message(info.id, ROOM, info.channel_id, 0)
+        return Room(channel, in_thread=False, changed=True, noun=presenter.room_noun)
+
+    async def forget(self, info: GameInfo) -> None:
+        """Drop a room that was left open (its exchange is over)."""
+        await self.bot.service.forget_message(info.id, ROOM)
+
+    def tell(self, room: Room, line: str | None) -> None:
+        """Note a move or the result for the room (posted by refresh or close)."""
+        if line and room.in_thread:
+            room.record.append(line)
+        room.changed = True
+
+    async def close(self, info: GameInfo, room: Room) -> None:
+        """Post the last moves and the result, archive the thread, forget the room."""
+        await self._post_record(room, last=f"🔒 The {room.noun} is over." if room.in_thread
+                                else f"🤝 The {room.noun} is over.")
+        if room.in_thread:
+            try:
+                await room.target.edit(archived=True)  # type: ignore[attr-defined]
+            except discord.HTTPException as exc:
+                log.warning("could not archive thread %s: %s", room.id, exc)
+        await self.bot.service.forget_message(info.id, ROOM)
+
+    async def refresh(self, info: GameInfo, room: Room, names: Sequence[str]) -> None:
+        """After a change: retire the old prompt, then post the prompt for the player to move."""
+        if not room.changed:
+            return
+        service = self.bot.service
+        decision = room_decision(await service.pending(info.id))
+        if decision is None:  # nothing to ask (should not happen while the room is open)
+            return
+        seat = next((s for s in info.seats if s.seat == decision.player), None)
+        user_id = seat.user_id if seat is not None else None
+        pv = await service.get_view(info.id, user_id)
+        mover = f"<@{user_id}>" if user_id is not None else names[decision.player]
+        presenter = presenter_for(info.kind)
+        await self._post_record(room)
+        message = await send_safely(
+            room.target, presenter.room_prompt(decision, pv.view, names, mover, pv.due_at)[:2000],
+            view=room_buttons(info.id, decision, names, presenter), allowed_mentions=MENTIONS)
+        if message is not None:
+            room.prompt_id = message.id
+            await service.set_message(info.id, ROOM, room.id, message.id)
+        room.changed = False
+
+    async def _post_record(self, room: Room, last: str | None = None) -> None:
+        """Retire the old prompt: in a thread it becomes the first line of the record (one
+        message per answer instead of a new one), in the channel it just loses its buttons."""
+        lines = [*room.record, *([last] if last else [])] if room.in_thread else []
+        room.record = []
+        if room.prompt_id is not None:
+            if not room.in_thread:
+                await edit_safely(room.target, room.prompt_id, view=None,
+                                  content=last or f"🤝 Answered — the {room.noun} goes on "
+                                                          "below.")
+            elif lines:
+                first = lines.pop(0)
+                if not await edit_safely(room.target, room.prompt_id, content=first, view=None):
+                    lines.insert(0, first)  # the edit failed: post the line instead
+            else:
+                await edit_safely(room.target, room.prompt_id, view=None)
+            room.prompt_id = None
+        if lines:
+            await send_safely(room.target, "\n".join(lines)[:2000])
+
+
+def _fit(title: str) -> str:
+    """A thread name within Discord's 100 characters."""
+    return title if len(title) <= THREAD_NAME_MAX else title[:THREAD_NAME_MAX - 1] + "…"

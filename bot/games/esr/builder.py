@@ -1,0 +1,94 @@
+"""ESR's private offer builder: one select per colour and a Send button, with the engine's
+verdict on the draft. The components are plain, with the custom ids of bot.games.esr.ids; the
+DynamicItems registered for those ids (bot.games.esr.widgets) handle the clicks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.core.components import detached
+from bot.games.esr.ids import draft_id, raise_id, send_id
+from bot.games.esr.narrate import ACTION_EMOJI, gem_text
+from engine.core.game import Decision
+from engine.games.esr.gems import COLOURS, can_beat, raise_kind
+from engine.games.esr.state import ACTION_NAMES
+
+MAX_SELECT_OPTIONS = 25
+
+
+def offer_spec(decision: Decision) -> dict[str, Any]:
+    """The free-form offer limits of a negotiation decision (see engine decisions)."""
+    return decision.constraints["offer"]
+
+
+def allows_builder(decision: Decision) -> bool:
+    """A free-form offer is possible (not when ESR-5 leaves only one gemstone or nothing)."""
+    spec = decision.constraints.get("offer")
+    return bool(spec) and not spec["exactly_one"] and sum(spec["own"]) > 0
+
+
+def raise_button(game_id: int, decision: Decision) -> discord.ui.Button:
+    """The room prompt's button that opens the builder."""
+    label = "Raise…" if offer_spec(decision)["current"] is not None else "Build an offer…"
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🛠️",
+                             custom_id=raise_id(game_id, decision.key))
+
+
+def draft_verdict(spec: dict[str, Any], draft: Sequence[int], partner: str,
+                  partner_gems: Sequence[int]) -> str:
+    """Why a draft the engine accepted is good, in the words of ESR-4/ESR-5 (the comparison
+    itself is the engine's: raise_kind and can_beat)."""
+    current = spec["current"]
+    if not sum(draft):
+        return (f"You offer nothing: {partner} may then offer you one gemstone, which you must "
+                "accept, or nothing, and the action lapses (ESR-5).")
+    if current is None:
+        text = f"A legal opening offer of {gem_text(draft)}."
+    elif raise_kind(draft, current) == "quantity":
+        text = f"{gem_text(draft)} beats {gem_text(current)}: more gemstones."
+    else:
+        text = (f"{gem_text(draft)} beats {gem_text(current)}: as many gemstones, more of the "
+                "higher colours (red, yellow, green, blue).")
+    if not can_beat(partner_gems, draft):
+        text += f" {partner} cannot beat it and will have to accept."
+    return text
+
+
+def builder_content(decision: Decision, draft: Sequence[int], verdict: str,
+                    names: Sequence[str]) -> str:
+    """What is on the table, the draft, and whether it may be sent (the engine's verdict)."""
+    spec = offer_spec(decision)
+    action = spec["action"]
+    partner = names[spec["partner"]]
+    current = spec["current"]
+    lines = [f"**Your offer for {ACTION_EMOJI[action]} {ACTION_NAMES[action]}**",
+             (f"{partner} offers {gem_text(current)}; a raise must beat it (ESR-4)."
+              if current else "You open: offer any of your gemstones, or nothing (ESR-5)."),
+             f"Your gemstones: {gem_text(spec['own'])}",
+             f"Draft: **{gem_text(draft)}**",
+             verdict,
+             "Choose how many of each colour you give, then press **Send**."]
+    return "\n".join(lines)[:2000]
+
+
+def builder_view(game_id: int, decision: Decision, draft: Sequence[int],
+                 sendable: bool) -> discord.ui.View:
+    """One select per colour (0 … what the player owns) and a Send button: 5 rows in all."""
+    own = offer_spec(decision)["own"]
+    view = discord.ui.View(timeout=None)
+    for colour, name in enumerate(COLOURS):
+        most = min(own[colour], MAX_SELECT_OPTIONS - 1)
+        options = [discord.SelectOption(label=f"{n} {name}", value=str(n),
+                                        default=n == draft[colour]) for n in range(most + 1)]
+        view.add_item(discord.ui.Select(
+            custom_id=draft_id(game_id, decision.key, colour, draft),
+            placeholder=f"{name.capitalize()}: {draft[colour]} (you have {own[colour]})",
+            options=options, disabled=most == 0, row=colour))
+    label = f"Send: {gem_text(draft)}" if sum(draft) else "Send: offer nothing"
+    view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
+                                    disabled=not sendable,
+                                    custom_id=send_id(game_id, decision.key, draft)))
+    return detached(view)

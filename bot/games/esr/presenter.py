@@ -1,0 +1,131 @@
+"""Edel, Stein & Reich as the bot shows it: the table, the narrated story with the rulebook's
+scoring table, the standings picture, the action-card prompts and the negotiation room."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from bot.core.presenter import Picture, Presenter, RoomOpening, RoomRole
+from bot.games.esr import room
+from bot.games.esr.builder import allows_builder, raise_button
+from bot.games.esr.narrate import ACTION_EMOJI, narrate
+from bot.games.esr.picture import standings_png
+from bot.games.esr.rules import rules_topics
+from bot.games.esr.scoring import final_results, scoring_notes, scoring_table
+from bot.games.esr.table import gem_card_line, gems_line, table_embed
+from bot.games.esr.widgets import WIDGETS
+from engine.core.game import Decision, GameEvent, Option
+from engine.games.esr.events import (
+    GameEnded,
+    NegotiationStarted,
+    OfferMade,
+    RoundScored,
+    TurnStarted,
+)
+from engine.service.models import PlayerView
+
+
+def turn_heading(round_: int, turn: int) -> str:
+    """The line that opens a turn's story in the channel."""
+    return f"**── Round {round_} · turn {turn} ──**"
+
+
+class EsrPresenter(Presenter):
+    """How Edel, Stein & Reich looks in Discord."""
+
+    game: ClassVar[str] = "esr"
+    dynamic_items = WIDGETS
+    room_noun: ClassVar[str] = "negotiation"
+    room_verb: ClassVar[str] = "negotiate"
+    room_reply: ClassVar[str] = "answer your offer"
+    room_extra_hint: ClassVar[str] = "where you can also build any offer"
+
+    def table_embed(self, view: dict[str, Any], names: Sequence[str], title: str,
+                    due_at: float | None) -> discord.Embed:
+        """Round, turn, every player's card, gemstones, money and Scoring cards."""
+        return table_embed(view, names, title, due_at=due_at)
+
+    def story(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The narration, the round's scoring table and the final results."""
+        if isinstance(event, RoundScored):
+            notes = scoring_notes(event, names)
+            return (f"**Scoring of round {event.round}**\n" + scoring_table(event, names)
+                    + (f"\n{notes}" if notes else ""))
+        if isinstance(event, GameEnded):
+            return "**Game over!**\n" + final_results(event, names)
+        if isinstance(event, TurnStarted):  # the turn's story starts here, above its table
+            return turn_heading(event.round, event.turn)
+        return narrate(event, names)
+
+    def opens_turn(self, event: GameEvent) -> bool:
+        """Each turn gets its own live message."""
+        return isinstance(event, TurnStarted)
+
+    def has_picture(self, events: Sequence[GameEvent]) -> bool:
+        """A scoring or the game's end comes with the standings."""
+        return any(isinstance(e, (RoundScored, GameEnded)) for e in events)
+
+    def picture(self, events: Sequence[GameEvent], view: dict[str, Any],
+                names: Sequence[str]) -> Picture | None:
+        """The standings after the last scoring (the last round's are the final ones)."""
+        pictured = [e for e in events if isinstance(e, (RoundScored, GameEnded))]
+        if not pictured:
+            return None
+        event = pictured[-1]
+        final = isinstance(event, GameEnded)
+        title = "Final standings" if final else f"After round {event.round}"  # type: ignore[union-attr]
+        money = event.money if final else event.money_after  # type: ignore[union-attr]
+        png = standings_png(title, names, [money[s] for s in range(len(names))],
+                            [list(p["gems"].values()) for p in view["players"]])
+        return Picture("final.png" if final else "standings.png", png)
+
+    def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
+        """The player's turn card, gemstones and money."""
+        me = pv.view["players"][pv.seat]
+        return (f"Your turn card: {gem_card_line(me['gem_card'])} · "
+                f"your gemstones: {gems_line(me['gems'])} · 💰 {me['money']}M")
+
+    def option_emoji(self, option: Option) -> str | None:
+        """Action cards get their emoji."""
+        card = option.action.get("card")
+        return ACTION_EMOJI.get(card) if card else None
+
+    def room_role(self, event: GameEvent) -> RoomRole:
+        """A negotiation opens a room; its offers are told there; acceptance closes it."""
+        if isinstance(event, NegotiationStarted):
+            return RoomRole.OPENS
+        if isinstance(event, OfferMade):
+            return RoomRole.INSIDE
+        return RoomRole.CLOSES if room.is_closing(event) else RoomRole.NONE
+
+    def room_opening(self, event: GameEvent, names: Sequence[str]) -> RoomOpening:
+        """'ann ⇄ bob · Money', with the intro that says who opens and why."""
+        assert isinstance(event, NegotiationStarted)
+        return RoomOpening(seats=(event.seats[0], event.seats[1]),
+                           title=room.thread_name(names, event.seats, event.action),
+                           intro=room.intro(event, names))
+
+    def room_prompt(self, decision: Decision, view: dict[str, Any], names: Sequence[str],
+                    mover: str, due_at: float | None) -> str:
+        """The offer on the table, what the player to move may do, both players' gemstones."""
+        return room.prompt_text(decision, view, names, mover, due_at)
+
+    def room_extras(self, game_id: int, decision: Decision) -> list[discord.ui.Item[Any]]:
+        """The offer builder's button, where a free raise is legal."""
+        return [raise_button(game_id, decision)] if allows_builder(decision) else []
+
+    def room_button_style(self, option: Option) -> discord.ButtonStyle:
+        """Accepting stands out, offering nothing recedes."""
+        kind = option.action.get("type")
+        if kind == "accept":
+            return discord.ButtonStyle.success
+        if kind == "offer" and not any(option.action.get("gems", [])):
+            return discord.ButtonStyle.secondary
+        return discord.ButtonStyle.primary
+
+    def rules(self) -> dict[str, str]:
+        """data/esr/rules.md by section."""
+        return rules_topics()

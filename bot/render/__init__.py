@@ -1,1 +1,0 @@
-"""Turn engine views and events into Discord text, embeds and pictures (no rules here)."""
