@@ -39,9 +39,9 @@ from simcord import ChannelHandle, Env, MemberActor
 from simcord import _runtime as simcord_runtime
 from simcord.results import to_discord_message
 
-from bot.core.client import JuwelierBot
 from bot.collector import collector_tuned
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 from engine.games.esr.events import TurnStarted
 from engine.service import SubmitResult, lobby
 

@@ -17,8 +17,8 @@ import simcord
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.core.client import JuwelierBot  # noqa: E402
 from bot.config import BotSettings  # noqa: E402
+from bot.core.client import JuwelierBot  # noqa: E402
 from tests.bot.driver import play_one  # noqa: E402
 
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu",

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from simcord import Env
 
-from bot.core.client import JuwelierBot
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 
 
 @pytest.fixture

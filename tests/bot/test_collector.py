@@ -12,9 +12,9 @@ import pytest
 import simcord
 
 from bot import __main__ as entry
-from bot.core.client import JuwelierBot
 from bot.collector import YOUNG_GENERATION, collector_tuned
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 
 
 @pytest.fixture(autouse=True)

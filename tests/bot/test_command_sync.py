@@ -8,8 +8,8 @@ from pathlib import Path
 import simcord
 from simcord import Env
 
-from bot.core.client import JuwelierBot
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 from tests.bot.driver import button_ids, new_table, private, reply_text, table_message
 
 GLOBAL_SYNC = r"/applications/\d+/commands"

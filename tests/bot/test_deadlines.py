@@ -11,8 +11,8 @@ from pathlib import Path
 import discord
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot.core.client import JuwelierBot, discord_clock
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot, discord_clock
 from bot.core.timers import LOBBY_CLOSED
 from tests.bot.driver import (
     button_ids,

@@ -9,8 +9,7 @@ import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
-from bot.core.texts import option_label
-from bot.core.texts import seat_names
+from bot.core.texts import option_label, seat_names
 from engine import get_kind
 from engine.games.esr.cards import cards
 from tests.bot.driver import (

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from bot import __main__ as entry
-from bot.core.client import JuwelierBot
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 
 REPO = Path(__file__).resolve().parents[2]
 TOKEN_VARIABLES = ("DISCORD_TOKEN", "JUWELIER_TOKEN")

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from simcord import Env
 
-from bot.core.client import JuwelierBot
 from bot.config import BotSettings
+from bot.core.client import JuwelierBot
 from bot.core.rooms import ROOM
 from tests.bot.driver import (
     build_offer,

@@ -10,8 +10,8 @@ import pytest
 from bot.games.esr.narrate import narrate
 from engine.core.game import GameEvent
 from engine.core.record import replay
-from engine.games.esr import events as ev
 from engine.core.simulate import play_game
+from engine.games.esr import events as ev
 
 NAMES = ["Annemarie", "Bartholomew", "Cornelius", "Dorothea", "Evangeline"]
 
