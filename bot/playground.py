@@ -25,7 +25,7 @@ async def run_playground(db_path: Path, port: int | None = None,
     try:
         async with simcord.run(bot) as env:
             guild = env.create_guild(name="Juwelier Playground")
-            channel = guild.create_text_channel("edel-stein-reich")
+            channel = guild.create_text_channel("gem-games")
             you = guild.add_member(env.create_user("you", global_name="You"))
             async with env.preview(channel, viewers=[you], layout="channel",
                                    port=port) as preview:
