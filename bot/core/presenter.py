@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from importlib import import_module
-from importlib.metadata import entry_points
 from typing import Any, ClassVar
 
 import discord
 
 from engine.core.game import Decision, GameEvent, Option
+from engine.core.registry import PluginRegistry
 from engine.service.models import PlayerView
 
 PRESENTERS_GROUP = "juwelier.presenters"
@@ -137,36 +136,19 @@ class Presenter:
         return {}
 
 
-_PRESENTERS: dict[str, Presenter] = {}
-_loaded = False
+_PRESENTERS: PluginRegistry[Presenter] = PluginRegistry(PRESENTERS_GROUP)
 
 
 def register_presenter(presenter: Presenter) -> Presenter:
     """Make `presenter` draw its game (a presenter package calls this when imported)."""
-    _load_builtin()
-    _PRESENTERS[presenter.game] = presenter
-    return presenter
+    return _PRESENTERS.add(presenter.game, presenter)
 
 
 def presenter_for(kind: str) -> Presenter:
     """The presenter of a game kind (the plain default if the game brought none)."""
-    _load_builtin()
-    found = _PRESENTERS.get(kind)
-    if found is None:
-        found = _PRESENTERS[kind] = Presenter()
-    return found
+    return _PRESENTERS.get(kind) or _PRESENTERS.add(kind, Presenter())
 
 
 def presenters() -> list[Presenter]:
     """Every registered presenter (built-in ones first)."""
-    _load_builtin()
-    return list(_PRESENTERS.values())
-
-
-def _load_builtin() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True  # first: a presenter package's register_presenter() comes back here
-    for entry in sorted(entry_points(group=PRESENTERS_GROUP), key=lambda e: e.name):
-        import_module(entry.value)
+    return list(_PRESENTERS.items().values())

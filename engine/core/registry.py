@@ -8,48 +8,75 @@ from __future__ import annotations
 
 from importlib import import_module
 from importlib.metadata import entry_points
+from typing import Generic, TypeVar
 
 from engine.core.errors import UnknownGame
 from engine.core.game import GameKind
 
 GAMES_GROUP = "juwelier.games"
-_KINDS: dict[str, GameKind] = {}
-_loaded = False
+T = TypeVar("T")
+
+
+class PluginRegistry(Generic[T]):
+    """Things by name; the built-in ones are the packages an entry-point group names, imported
+    (so that they register themselves) on first use, before anything else registers."""
+
+    def __init__(self, group: str) -> None:
+        self.group = group
+        self._items: dict[str, T] = {}
+        self._loaded = False
+
+    def add(self, name: str, item: T) -> T:
+        """Register `item` under `name` (a later registration of the name replaces it)."""
+        self.load_builtin()
+        self._items[name] = item
+        return item
+
+    def get(self, name: str) -> T | None:
+        """The item registered under `name`, if any."""
+        self.load_builtin()
+        return self._items.get(name)
+
+    def items(self) -> dict[str, T]:
+        """Everything registered, built-in first, in the order it registered."""
+        self.load_builtin()
+        return dict(self._items)
+
+    def packages(self) -> list[str]:
+        """The packages the entry-point group names, sorted by entry name."""
+        return [e.value for e in sorted(entry_points(group=self.group), key=lambda e: e.name)]
+
+    def load_builtin(self) -> None:
+        """Import the built-in packages once."""
+        if self._loaded:
+            return
+        self._loaded = True  # first: each package's own registration comes back in here
+        for package in self.packages():
+            import_module(package)
+
+
+_KINDS: PluginRegistry[GameKind] = PluginRegistry(GAMES_GROUP)
 
 
 def register(kind: GameKind) -> GameKind:
     """Add a game kind under its name (the built-in games are loaded first, so they lead)."""
-    _load_builtin()
-    _KINDS[kind.name] = kind
-    return kind
+    return _KINDS.add(kind.name, kind)
 
 
 def get_kind(name: str) -> GameKind:
     """Look up a game kind, loading the built-in games on first use."""
-    _load_builtin()
-    try:
-        return _KINDS[name]
-    except KeyError:
-        known = ", ".join(sorted(_KINDS)) or "none"
-        raise UnknownGame(f"There is no game called {name!r}. Known games: {known}.") from None
+    found = _KINDS.get(name)
+    if found is None:
+        known = ", ".join(sorted(_KINDS.items())) or "none"
+        raise UnknownGame(f"There is no game called {name!r}. Known games: {known}.")
+    return found
 
 
 def kinds() -> list[GameKind]:
     """All registered game kinds, built-in games first, in the order they registered."""
-    _load_builtin()
-    return list(_KINDS.values())
+    return list(_KINDS.items().values())
 
 
 def builtin_packages() -> list[str]:
-    """The packages named by the `juwelier.games` entry points, sorted by entry name."""
-    found = sorted(entry_points(group=GAMES_GROUP), key=lambda e: e.name)
-    return [e.value for e in found]
-
-
-def _load_builtin() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True  # set first: a game package's own register() call comes back in here
-    for package in builtin_packages():
-        import_module(package)
+    """The packages named by the `juwelier.games` entry points."""
+    return _KINDS.packages()
