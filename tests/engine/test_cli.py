@@ -74,3 +74,16 @@ def test_simulate_refuses_people_outside_the_table(capsys) -> None:
     assert "outside 1..3" in capsys.readouterr().err
     assert main(["simulate", "--players", "3", "--games", "1", "--people", "two"]) == 2
     assert "seat numbers" in capsys.readouterr().err
+
+
+def test_games_lists_every_registered_game(capsys) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "esr" in out and "Edel, Stein & Reich (3–5 players)" in out
+
+
+def test_an_unknown_game_is_refused_by_name(capsys) -> None:
+    assert main(["simulate", "--game", "chess", "--games", "1"]) == 2
+    assert "no game called 'chess'" in capsys.readouterr().err
+    assert main(["play", "--game", "chess"]) == 2
+    assert "no game called 'chess'" in capsys.readouterr().err

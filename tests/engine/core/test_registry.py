@@ -40,3 +40,19 @@ def test_a_viewer_without_a_seat_sees_the_spectator_view() -> None:
     esr = get_kind("esr")
     state, _ = esr.new_game(1, 3)
     assert esr.view(state, 7) == esr.view(state, None)
+
+
+def test_built_in_games_come_from_the_entry_points_and_lead_the_list() -> None:
+    from engine.core.registry import builtin_packages
+
+    assert "engine.games.esr" in builtin_packages()
+    assert kinds()[0].name == "esr"
+
+
+def test_esr_decisions_carry_their_ui_hint() -> None:
+    from engine.core.game import DecisionUI
+
+    esr = get_kind("esr")
+    state, _ = esr.new_game(1, 3)
+    assert {d.ui for d in esr.pending(state)} == {DecisionUI.SECRET}
+    assert all(d.partner is None for d in esr.pending(state))
