@@ -4,7 +4,8 @@ The core knows no game. For each game kind it asks that kind's presenter (`bot/g
 to draw the table, tell events as channel lines, decorate private prompts, run the text of a
 private two-player room, and register any extra widgets (DynamicItems). Built-in presenters are
 found through the `juwelier.presenters` entry points; a kind without one gets `Presenter`
-itself, which shows a plain table and one line per event, so any registered game is playable.
+itself, which shows the spectator's view as a plain table and tells no story, so any registered
+game is playable, if plainly.
 """
 
 from __future__ import annotations

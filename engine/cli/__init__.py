@@ -1,5 +1,6 @@
-"""`python -m engine`: simulate games with automatic players, play one in the terminal, or replay
-an exported game; every command takes any registered game (`--game NAME`)."""
+"""`python -m engine`: simulate games with automatic players, play one in the terminal, replay an
+exported game (its record names its game), or list the games; simulate and play take any
+registered game (`--game NAME`)."""
 
 from __future__ import annotations
 

@@ -43,8 +43,9 @@ class PluginRegistry(Generic[T]):
         return dict(self._items)
 
     def packages(self) -> list[str]:
-        """The packages the entry-point group names, sorted by entry name."""
-        return [e.value for e in sorted(entry_points(group=self.group), key=lambda e: e.name)]
+        """The packages the entry-point group names, in the order pyproject.toml lists them
+        (so the first built-in game, the default, is the project's choice, not the alphabet's)."""
+        return list(dict.fromkeys(e.value for e in entry_points(group=self.group)))
 
     def load_builtin(self) -> None:
         """Import the built-in packages once."""
