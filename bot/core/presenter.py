@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.core.texts import with_names
 from engine.core.game import Decision, GameEvent, Option
 from engine.core.registry import PluginRegistry
 from engine.service.models import PlayerView
@@ -123,7 +124,7 @@ class Presenter:
     def room_prompt(self, decision: Decision, view: dict[str, Any], names: Sequence[str],
                     mover: str, due_at: float | None) -> str:
         """The room's live prompt for the player to move (`mover` is a mention or a name)."""
-        text = f"{mover}, your turn: {decision.prompt}"
+        text = f"{mover}, your turn: {with_names(decision.prompt, names)}"
         return text + (f"\n⏰ Due <t:{int(due_at)}:R>." if due_at else "")
 
     def room_extras(self, game_id: int, decision: Decision) -> list[discord.ui.Item[Any]]:

@@ -4,7 +4,6 @@ the settlement in the thread and the channel, and the thread archived."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,28 +15,6 @@ from bot.core.rooms import ROOM
 from tests.bot.driver import labels, no_logged_errors, open_prompt, press, reply_text, room
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
-
-
-@pytest.fixture
-def db_file(tmp_path: Path) -> Path:
-    """The game's SQLite file (a restart opens it again)."""
-    return tmp_path / "juwelier.sqlite3"
-
-
-@pytest.fixture
-def simcord_bot(db_file: Path) -> JuwelierBot:
-    """SimCord's plugin starts this bot (Sealed Bid registered by tests.toygame)."""
-    return JuwelierBot(BotSettings(token="simulated", db_path=db_file))
-
-
-@pytest.fixture(autouse=True)
-async def close_databases(simcord_env: Env) -> AsyncIterator[None]:
-    """Close the database of whichever bot runs at the end (SimCord never closes it)."""
-    yield
-    service = getattr(simcord_env.bot, "_service", None)
-    if service is not None:
-        simcord_env.bot._service = None
-        await service.close()
 
 
 async def bid(bot: JuwelierBot, channel: ChannelHandle, game_id: int, actor: MemberActor,
@@ -74,6 +51,7 @@ async def test_a_duel_is_held_in_a_thread_that_survives_a_restart(
     thread, prompt = await room(simcord_bot, channel, game_id)
     assert thread.is_thread and "⚔" in thread.name
     assert "both bid 2" in text_of(thread) and prompt.mentions[0].id == mover.id
+    assert f"You and {partner.name} tied" in prompt.content  # seats are shown as names
     assert labels(prompt) == ["Yield", "Press"]
 
     refused = await partner.click(prompt, label="Press")

@@ -8,34 +8,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
-import pytest
 from simcord import ChannelHandle, Env
 
-from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from tests.bot.driver import play_one, table_message
 from tests.toygame import GAME
 
 AMOUNT = re.compile(r"\bbid \d")
-
-
-@pytest.fixture
-def simcord_bot(tmp_path: Path) -> JuwelierBot:
-    """SimCord's plugin starts this bot (with Sealed Bid registered) in a simulated Discord."""
-    return JuwelierBot(BotSettings(token="simulated", db_path=tmp_path / "juwelier.sqlite3"))
-
-
-@pytest.fixture(autouse=True)
-async def close_bot_database(simcord_bot: JuwelierBot) -> AsyncIterator[None]:
-    """Close the bot's database after SimCord shut down (SimCord never calls bot.close())."""
-    yield
-    service = getattr(simcord_bot, "_service", None)
-    if service is not None:
-        simcord_bot._service = None
-        await service.close()
 
 
 def channel_text(channel: ChannelHandle) -> str:
