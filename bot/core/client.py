@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Sequence
 
 import discord
@@ -17,6 +18,7 @@ from bot.core.actions import Actions
 from bot.core.base import BotBase
 from bot.core.commands import build_game_commands
 from bot.core.components import CORE_ITEMS
+from bot.core.interactions import tell, undispatched
 from bot.core.notifier import Notifier
 from bot.core.presenter import presenters
 from bot.core.publisher import Publisher
@@ -52,14 +54,16 @@ class JuwelierBot(BotBase):
         self.notifier = Notifier(self)
         self.timers = Timers(self, self.publisher, self.notifier, clock=discord_clock)
         self.resumed: list[GameInfo] = []
+        self.templates: list[re.Pattern[str]] = []  # of every registered DynamicItem
 
     async def setup_hook(self) -> None:
         """Open the database, re-attach running games, register buttons and commands."""
         if self._service is None:
             self._service = await GameService.open(self.settings.db_path, clock=discord_clock)
         self.resumed = await self.service.resume()
-        self.add_dynamic_items(*CORE_ITEMS, *(item for p in presenters()
-                                              for item in p.dynamic_items))
+        items = [*CORE_ITEMS, *(item for p in presenters() for item in p.dynamic_items)]
+        self.add_dynamic_items(*items)
+        self.templates = [item.__discord_ui_compiled_template__ for item in items]
         await self.add_cog(build_game_commands(self, self.actions))
         await self.sync_commands_if_changed()
         # Reminders, deadlines and lobby expiry; what fell due while we were down goes first.
@@ -67,6 +71,17 @@ class JuwelierBot(BotBase):
         if self.freeze_after_setup:
             freeze_startup_objects()
         log.info("ready to serve; %d running game(s) re-attached", len(self.resumed))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a click on one of our ids that no component takes (forged, or made by an
+        older version): discord.py would drop it and Discord would show "interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if undispatched(custom_id, interaction.message, self.templates):
+            log.info("unknown component id %r from %s", custom_id[:100], interaction.user.id)
+            await tell(interaction, "That button is not valid any more (or never was): "
+                                    "nothing was changed. Use the current table or `/game hand`.")
 
     async def tell_change(self, game_id: int, results: SubmitResult | Sequence[SubmitResult],
                           *, prompted: int | None = None, notice: str | None = None) -> None:

@@ -40,12 +40,32 @@ def topic_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=t.capitalize(), value=t) for t in seen][:25]
 
 
+# What the bot needs in a game's channel (threads have their own fallback), in Discord's words.
+NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages",
+          "embed_links": "Embed Links", "attach_files": "Attach Files"}
+
+
+def missing_permissions(permissions: discord.Permissions) -> str:
+    """The first permission the bot lacks for a game here, in Discord's words ('' if none)."""
+    return next((f"*{name}*" for flag, name in NEEDED.items()
+                 if not getattr(permissions, flag)), "")
+
+
+def post_refusal(exc: discord.HTTPException) -> str:
+    """Why Discord refused a post, for the person who asked."""
+    if isinstance(exc, discord.Forbidden):
+        return "Discord says I may not post in this channel: I need *View Channel*, " \
+               "*Send Messages* and *Embed Links*"
+    return f"Discord answered with an error ({exc.status})"
+
+
 TIMER_CHOICES = [
     app_commands.Choice(name="1 minute per action", value=60),
     app_commands.Choice(name="2 minutes per action (default)", value=120),
     app_commands.Choice(name="5 minutes per action", value=300),
     app_commands.Choice(name="15 minutes per action", value=900),
 ]
+TIMER_SECONDS = frozenset(c.value for c in TIMER_CHOICES)
 SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"),
                   app_commands.Choice(name="off", value="off")]
 NO_PINGS = discord.AllowedMentions.none()
@@ -82,13 +102,29 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             # Deferred privately: a refusal (a game already here) is for the caller alone; the
             # lobby itself is posted to the channel for everyone.
             await acknowledge(interaction, private_reply=True)
+            if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
+                await tell(interaction, "Pick one of the offered timers.")
+                return
+            missing = missing_permissions(interaction.app_permissions)
+            if missing:
+                await tell(interaction, f"I cannot run a game in this channel: I am missing the "
+                                        f"{missing} permission here. Nothing was created.")
+                return
             user = interaction.user
             kind = get_kind(game) if game else kinds()[0]
             info = await self.bot.service.create_lobby(
                 interaction.guild_id, interaction.channel_id, user.id, user.display_name,
                 kind=kind.name, deadlines={kind.turn_decision or "default": float(timer)})
-            message = await interaction.channel.send(  # type: ignore[union-attr]
-                embed=lobby_embed(info), view=lobby_view(info.id))
+            try:
+                message = await interaction.channel.send(  # type: ignore[union-attr]
+                    embed=lobby_embed(info), view=lobby_view(info.id))
+            except discord.HTTPException as exc:
+                # Nobody saw the lobby: remove it, or it would block the channel until it expires.
+                await self.bot.service.discard_lobby(info.id)
+                log.info("lobby #%s could not be posted (%s); discarded", info.id, exc)
+                await tell(interaction, f"I could not post the lobby here ({post_refusal(exc)}). "
+                                        "Nothing was created.")
+                return
             await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
             self.bot.poke_timers()  # the lobby's expiry may be the next thing due
             await tell(interaction, f"Lobby #{info.id} is open: players press **Join**, you "
@@ -248,9 +284,20 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             await tell(interaction, "Your prompts will come by direct message." if dm else
                        "Your prompts stay in the channel (the table's button).")
 
+        async def interaction_check(self, interaction: discord.Interaction) -> bool:
+            """Games live in server channels: refuse a command sent anywhere else (Discord
+            hides the commands there, but a client need not)."""
+            if interaction.guild_id is None or interaction.channel_id is None:
+                await tell(interaction, "Juwelier's games are played in a server's channels: "
+                                        "use `/game` there.")
+                return False
+            return True
+
         async def cog_app_command_error(self, interaction: discord.Interaction,
                                         error: app_commands.AppCommandError) -> None:
             """Engine errors are told to the player; anything else is logged and apologised for."""
+            if isinstance(error, app_commands.CheckFailure):
+                return  # the check has answered
             original = getattr(error, "original", error)
             if isinstance(original, EngineError):
                 await tell(interaction, original.message)

@@ -9,6 +9,8 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.core.ids import GAME, INDEX, KEY
+
 LOBBY_OPS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -36,7 +38,7 @@ def handlers(interaction: discord.Interaction) -> ClickHandlers:
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"jw:lobby:(?P<game>\d+):(?P<op>[a-z]+)"):
+                  template=rf"jw:lobby:{GAME}:(?P<op>[a-z]{{1,8}})"):
     """Join, Leave, Add AI, Start, Cancel on a lobby message."""
 
     def __init__(self, game_id: int, op: str) -> None:
@@ -58,7 +60,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
-                         template=r"jw:open:(?P<game>\d+)"):
+                         template=rf"jw:open:{GAME}"):
     """On the table: opens the clicking player's private prompt."""
 
     def __init__(self, game_id: int, label: str = "Choose your action") -> None:
@@ -78,7 +80,7 @@ class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"jw:pick:(?P<game>\d+):(?P<idx>\d+):(?P<key>.+)"):
+                 template=rf"jw:pick:{GAME}:{INDEX}:{KEY}"):
     """One option of one decision; the decision key makes an outdated button harmless."""
 
     def __init__(self, game_id: int, key: str, index: int, label: str = "…",
@@ -100,7 +102,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class RoomButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"jw:neg:(?P<game>\d+):(?P<idx>\d+):(?P<key>.+)"):
+                 template=rf"jw:neg:{GAME}:{INDEX}:{KEY}"):
     """On a two-player room's prompt: one option of the decision of the player to move (the
     'neg' prefix is kept from when rooms were only negotiations: old buttons still work)."""
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import logging
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
+
+from bot.core.ids import PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -44,3 +48,16 @@ def is_admin(interaction: discord.Interaction) -> bool:
     """Manage Channels in this channel counts as admin for abandoning and starting games."""
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.manage_channels)
+
+
+def undispatched(custom_id: str, message: discord.Message | None,
+                 templates: Sequence[re.Pattern[str]]) -> bool:
+    """True for one of our component ids that discord.py will drop without a word: no
+    registered template matches it exactly, or the message it came from has no such component
+    (discord.py rebuilds the item from the message)."""
+    if not custom_id.startswith(PREFIX):
+        return False
+    if not any(t.fullmatch(custom_id) for t in templates) or message is None:
+        return True
+    return not any(getattr(child, "custom_id", None) == custom_id
+                   for row in message.components for child in getattr(row, "children", ()))

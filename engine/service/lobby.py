@@ -104,6 +104,13 @@ class LobbyOps(ServiceCore):
                 await rows.touch(conn, game_id, now)
             return await _fetch(conn, game_id)
 
+    async def discard_lobby(self, game_id: int) -> None:
+        """Delete a lobby as if it had never been opened (its message could not be posted, so
+        nobody saw it); a lobby that has moved on (started, ended) is left alone."""
+        async with self._lock(game_id), self._db.transaction() as conn:
+            await _open_lobby(conn, game_id)
+            await rows.delete_lobby(conn, game_id)
+
     async def add_ai(self, game_id: int, by_user: UserId, level: str = ai.DEFAULT_LEVEL,
                      name: str | None = None) -> GameInfo:
         """Seat a computer player (host only)."""

@@ -173,3 +173,10 @@ async def oldest_lobby_change(conn: aiosqlite.Connection) -> float | None:
 async def touch(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
     """Record that a lobby changed."""
     await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+
+async def delete_lobby(conn: aiosqlite.Connection, game_id: int) -> None:
+    """Delete a lobby and its seats (a lobby has no log, snapshots or results)."""
+    await conn.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))
+    await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    await conn.execute("DELETE FROM games WHERE id = ? AND status = 'lobby'", (game_id,))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.core.ids import GAME, KEY
+
 DRAFT = r"(?P<draft>\d{1,2}\.\d{1,2}\.\d{1,2}\.\d{1,2})"
-RAISE_TEMPLATE = r"jw:raise:(?P<game>\d+):(?P<key>.+)"
-DRAFT_TEMPLATE = r"jw:draft:(?P<game>\d+):(?P<colour>[0-3]):" + DRAFT + r":(?P<key>.+)"
-SEND_TEMPLATE = r"jw:send:(?P<game>\d+):" + DRAFT + r":(?P<key>.+)"
+RAISE_TEMPLATE = rf"jw:raise:{GAME}:{KEY}"
+DRAFT_TEMPLATE = rf"jw:draft:{GAME}:(?P<colour>[0-3]):{DRAFT}:{KEY}"
+SEND_TEMPLATE = rf"jw:send:{GAME}:{DRAFT}:{KEY}"
 
 
 def encode_draft(gems: Sequence[int]) -> str:

@@ -12,6 +12,7 @@ from bot.core.base import BotBase
 from bot.core.interactions import acknowledge, edit_reply, tell
 from bot.core.texts import seat_names
 from bot.games.esr.builder import (
+    MAX_SELECT_OPTIONS,
     allows_builder,
     builder_content,
     builder_view,
@@ -46,6 +47,14 @@ async def open_builder(bot: BotBase, interaction: discord.Interaction, game_id: 
     await interaction.followup.send(content, view=view, ephemeral=True)
 
 
+FORGED = "That is not one of the choices offered; nothing was changed."
+
+
+async def refuse_forged(interaction: discord.Interaction) -> None:
+    """A select value or draft that the builder never offered: refuse it privately."""
+    await tell(interaction, FORGED)
+
+
 async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, key: str,
                   draft: list[int]) -> None:
     """A colour of the draft changed: show the new draft and whether it may be sent."""
@@ -53,8 +62,14 @@ async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, 
     service = bot.service
     try:
         pv = await service.get_view(game_id, interaction.user.id)
-        if pv.decision is None or pv.decision.key != key:
+        if pv.decision is None or pv.decision.key != key or "offer" not in \
+                pv.decision.constraints:
             raise StaleDecision()
+        own = offer_spec(pv.decision)["own"]
+        if any(not 0 <= n <= min(most, MAX_SELECT_OPTIONS - 1)
+               for n, most in zip(draft, own, strict=True)):
+            await tell(interaction, FORGED)
+            return
         names = seat_names(await service.get_game(game_id))
         content, view = await _builder(bot, game_id, interaction.user.id, pv.decision, draft,
                                        names)

@@ -66,6 +66,9 @@ class DraftSelect(discord.ui.DynamicItem[discord.ui.Select], template=DRAFT_TEMP
     async def callback(self, interaction: discord.Interaction) -> None:
         """Change this colour of the draft and show whether it beats the current offer."""
         values = self.item.values or ["0"]
+        if not (values[0].isdigit() and len(values[0]) <= 2):
+            await offers.refuse_forged(interaction)
+            return
         draft = list(self.draft)
         draft[self.colour] = int(values[0])
         await offers.redraft(_bot(interaction), interaction, self.game_id, self.key, draft)
