@@ -91,8 +91,14 @@ class JuwelierBot(BotBase):
         await self.notifier.turn_prompts(game_id, [e for r in batch for e in r.events])
 
     async def close_room(self, info: GameInfo) -> None:
-        """Close the two-player room a game left open (e.g. when it is abandoned)."""
+        """Close the two-player room a game left open (e.g. when it is abandoned), and release
+        what is kept for the game."""
         await self.publisher.close_room(info)
+        self.publisher.forget(info.id)
+
+    def bookkeeping(self) -> dict[str, int]:
+        """How many games the bot and its service keep something for in memory."""
+        return {**self.publisher.bookkeeping(), **self.service.bookkeeping()}
 
     def poke_timers(self) -> None:
         """Something may now fall due sooner: the timer looks again."""

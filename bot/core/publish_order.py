@@ -27,6 +27,14 @@ class PublishOrder:
         self._published: dict[int, int] = {}  # game → last version told
         self._changed = asyncio.Condition()
 
+    def forget(self, game_id: int) -> None:
+        """Drop a game that ended: nothing more will be published for it in order."""
+        self._published.pop(game_id, None)
+
+    def __len__(self) -> int:
+        """How many games are tracked."""
+        return len(self._published)
+
     @asynccontextmanager
     async def turn(self, game_id: int, versions: tuple[int, int] | None) -> AsyncIterator[None]:
         """Wait until the versions before `versions` are published, then publish them."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import weakref
 from collections.abc import Callable, Sequence
 
 import discord
@@ -32,14 +33,29 @@ class Publisher:
     def __init__(self, bot: BotBase, on_change: Callable[[], None] = lambda: None) -> None:
         self.bot = bot
         self._on_change = on_change
-        self._locks: dict[int, asyncio.Lock] = {}
+        # Held while publishing, then gone (see ServiceCore._locks).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self.rooms = Rooms(bot)
         self.table = TableMessage(bot)
         self.order = PublishOrder()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The per-game lock that keeps channel writes (and the timer's notices) in order."""
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def forget(self, game_id: int) -> None:
+        """Release what is kept for a game that ended or was abandoned."""
+        self.order.forget(game_id)
+        self.table.forget(game_id)
+
+    def bookkeeping(self) -> dict[str, int]:
+        """How many games the publisher keeps something for in memory."""
+        return {"publisher.locks": len(self._locks), "publisher.order": len(self.order),
+                "publisher.texts": len(self.table)}
 
     async def channel(self, info: GameInfo) -> discord.abc.Messageable | None:
         """The game's channel, from the cache or the API."""
@@ -82,6 +98,8 @@ class Publisher:
             await self.table.write(info, channel, change)
             if room is not None and info.status == "running":
                 await self.rooms.refresh(info, room, names)
+        if info.status != "running":
+            self.forget(game_id)
 
     async def _tell(self, info: GameInfo, presenter: Presenter,
                     channel: discord.abc.Messageable, events: Sequence[GameEvent],

@@ -44,6 +44,14 @@ class TableMessage:
         self.bot = bot
         self._texts: dict[int, tuple[int, str]] = {}  # game → (message id, its text)
 
+    def forget(self, game_id: int) -> None:
+        """Drop what is remembered of a game that ended."""
+        self._texts.pop(game_id, None)
+
+    def __len__(self) -> int:
+        """How many games' texts are remembered."""
+        return len(self._texts)
+
     async def write(self, info: GameInfo, channel: discord.abc.Messageable,
                     change: Change) -> None:
         """Show `change` and the current table: append to the live message, or post anew."""

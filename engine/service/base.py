@@ -8,6 +8,7 @@ import json
 import logging
 import sqlite3
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -56,7 +57,10 @@ class ServiceCore:
         self._auto_ai = auto_ai
         self._autopilot_level = autopilot_level
         self._cache: dict[int, LiveGame] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A game's lock lives while someone holds or waits for it, then goes: memory stays
+        # bounded by the games in play, not by every game ever touched.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
 
     @property
     def db(self) -> Database:
@@ -71,6 +75,10 @@ class ServiceCore:
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+
+    def bookkeeping(self) -> dict[str, int]:
+        """How many games the service keeps something for in memory (cached, locked)."""
+        return {"service.cache": len(self._cache), "service.locks": len(self._locks)}
 
     def _committed(self, game_id: int) -> LiveGame | None:
         """The cached running game, for reads that take neither the game's nor the file's lock.
