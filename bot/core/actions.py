@@ -9,7 +9,7 @@ import discord
 
 from bot.core.base import BotBase
 from bot.core.components import lobby_view
-from bot.core.interactions import acknowledge, edit_reply, is_admin, tell
+from bot.core.interactions import acknowledge, edit_reply, is_admin, mark_recorded, tell
 from bot.core.lobby import lobby_embed
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_content, prompt_view
@@ -77,6 +77,7 @@ class Actions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
+        mark_recorded()
         await interaction.edit_original_response(embed=lobby_embed(info),
                                                  view=lobby_view(game_id, info.status == "lobby"))
 
@@ -85,6 +86,7 @@ class Actions:
         service = self.bot.service
         result = await service.start(game_id, interaction.user.id,
                                      is_admin=is_admin(interaction))
+        mark_recorded()
         info = await service.get_game(game_id)
         await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(
             game_id, open_=False))
@@ -155,6 +157,7 @@ class Actions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
+        mark_recorded()
         after = await service.get_view(game_id, user.id)
         info = await service.get_game(game_id)
         names, presenter = seat_names(info), presenter_for(info.kind)
@@ -190,4 +193,5 @@ class Actions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
+        mark_recorded()
         await self.bot.tell_change(game_id, result)

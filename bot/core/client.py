@@ -43,8 +43,11 @@ class JuwelierBot(BotBase):
         # No privileged intents: slash commands and components need none. No message cache:
         # the bot edits messages by id and never reads one back, and a thousand cached messages
         # would only lengthen the garbage collector's full passes.
+        # Nobody is pinged unless a message names whom (texts.pinging): a name that looks like
+        # a mention, a role or @everyone stays text.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, max_messages=None)
+                         help_command=None, max_messages=None,
+                         allowed_mentions=discord.AllowedMentions.none())
         self.settings = settings
         # Only a process that is the bot freezes (see bot.collector); tests make many bots.
         self.freeze_after_setup = freeze_after_setup

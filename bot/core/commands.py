@@ -3,7 +3,10 @@ history, settings."""
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,12 +15,23 @@ from discord.ext import commands
 from bot.core.actions import Actions
 from bot.core.base import BotBase
 from bot.core.components import lobby_view
-from bot.core.interactions import acknowledge, is_admin, tell
+from bot.core.interactions import (
+    NOT_RECORDED,
+    RECORDED,
+    acknowledge,
+    guarded,
+    is_admin,
+    mark_recorded,
+    tell,
+    tell_safely,
+    was_recorded,
+)
 from bot.core.lobby import lobby_embed
 from bot.core.notifier import DM_PREFERENCE
 from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
 from bot.core.rest import send_safely
 from bot.core.table_message import current_table
+from bot.core.texts import safe_name
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
 from engine.service.models import SubmitResult
@@ -71,6 +85,17 @@ SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"),
 NO_PINGS = discord.AllowedMentions.none()
 
 
+def answering(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Every /game command answers: refusals privately, unexpected failures honestly (see
+    guarded); nothing escapes to discord.py, which would only log it."""
+
+    @functools.wraps(command)
+    async def run(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        await guarded(interaction, command(self, interaction, *args, **kwargs))
+
+    return run
+
+
 def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
     """The /game cog, built when the bot starts so its choices list every registered game."""
     games, topics = game_choices(), topic_choices()
@@ -96,6 +121,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
         @app_commands.describe(game="Which game to play", timer="Time each player has to choose")
         @app_commands.choices(game=games, timer=TIMER_CHOICES)
+        @answering
         async def new(self, interaction: discord.Interaction, game: str | None = None,
                       timer: int = 120) -> None:
             """Open a lobby with the caller seated as host."""
@@ -115,6 +141,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             info = await self.bot.service.create_lobby(
                 interaction.guild_id, interaction.channel_id, user.id, user.display_name,
                 kind=kind.name, deadlines={kind.turn_decision or "default": float(timer)})
+            mark_recorded()
             try:
                 message = await interaction.channel.send(  # type: ignore[union-attr]
                     embed=lobby_embed(info), view=lobby_view(info.id))
@@ -133,6 +160,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @app_commands.command(name="status",
                               description="Show this channel's game table (only to you)")
+        @answering
         async def status(self, interaction: discord.Interaction) -> None:
             """The public table, privately, with the lobby if the game has not started."""
             await acknowledge(interaction, private_reply=True)
@@ -147,6 +175,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @app_commands.command(name="hand",
                               description="Your private view and your current decision")
+        @answering
         async def hand(self, interaction: discord.Interaction) -> None:
             """The caller's prompt (the same as the table's button)."""
             await acknowledge(interaction, private_reply=True)
@@ -159,6 +188,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         @app_commands.describe(topic="Pick a topic (default: overview)",
                                game="Which game (default: this channel's, else the first)")
         @app_commands.choices(topic=topics, game=games)
+        @answering
         async def rules(self, interaction: discord.Interaction, topic: str | None = None,
                         game: str | None = None) -> None:
             """Rules help, ephemeral: the named game's, the channel's game's, or the first."""
@@ -175,6 +205,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @app_commands.command(name="abandon",
                               description="End this channel's game without a result")
+        @answering
         async def abandon(self, interaction: discord.Interaction) -> None:
             """Host or anyone with Manage Channels."""
             await acknowledge(interaction, private_reply=True)
@@ -183,6 +214,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 return
             await self.bot.service.abandon(info.id, interaction.user.id,
                                            is_admin=is_admin(interaction))
+            mark_recorded()
             await self._announce(interaction, f"🛑 The game was abandoned by "
                                               f"{interaction.user.mention}. Start a new one with "
                                               "`/game new`.", "You abandoned the game.")
@@ -192,6 +224,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                               description="Let the bot play your seat (on) or take it back (off)")
         @app_commands.describe(mode="on: the bot decides for you at once; off: you decide again")
         @app_commands.choices(mode=SWITCH_CHOICES)
+        @answering
         async def autopilot(self, interaction: discord.Interaction, mode: str) -> None:
             """Hand the caller's seat to the autopilot, or take it back."""
             await acknowledge(interaction, private_reply=True)
@@ -200,7 +233,8 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 return
             on = mode == "on"
             result = await self.bot.service.set_autopilot(info.id, interaction.user.id, on)
-            who = f"**{interaction.user.display_name}**"  # named, not pinged
+            mark_recorded()
+            who = f"**{safe_name(interaction.user.display_name)}**"  # named, not pinged
             await self._publish(info.id, result, (
                 f"🤖 {who} handed their seat to the autopilot; `/game autopilot off` takes it back."
                 if on else f"🙋 {who} takes their seat back from the autopilot."))
@@ -209,6 +243,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @app_commands.command(name="leave", description="Leave this channel's game (in a "
                                                         "running game the autopilot takes over)")
+        @answering
         async def leave(self, interaction: discord.Interaction) -> None:
             """Leave a lobby seat, or hand a running game's seat to the autopilot for good."""
             await acknowledge(interaction, private_reply=True)
@@ -222,7 +257,9 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 await self._refresh_lobby(info)
                 return
             result = await self.bot.service.set_autopilot(info.id, user.id, True)
-            await self._publish(info.id, result, f"🚪 **{user.display_name}** left the game; the "
+            mark_recorded()
+            await self._publish(info.id, result, f"🚪 **{safe_name(user.display_name)}** left "
+                                                 "the game; the "
                                                  "autopilot plays their seat from now on.")
             await tell(interaction, "You left the game.")
 
@@ -253,6 +290,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 log.warning("lobby #%s: could not update its message (%s)", info.id, exc)
 
         @app_commands.command(name="leaderboard", description="This server's best players")
+        @answering
         async def leaderboard(self, interaction: discord.Interaction) -> None:
             """Wins, games and money per player in this guild."""
             await acknowledge(interaction)  # a public answer; "thinking…" until it is ready
@@ -264,6 +302,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS)
 
         @app_commands.command(name="history", description="Your recent games (only to you)")
+        @answering
         async def history(self, interaction: discord.Interaction) -> None:
             """The caller's games in this guild."""
             await acknowledge(interaction, private_reply=True)
@@ -277,6 +316,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @app_commands.command(name="settings", description="Your preferences")
         @app_commands.describe(dm="Send your action prompts by direct message")
+        @answering
         async def settings(self, interaction: discord.Interaction, dm: bool) -> None:
             """Store the DM preference."""
             await acknowledge(interaction, private_reply=True)
@@ -300,9 +340,11 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 return  # the check has answered
             original = getattr(error, "original", error)
             if isinstance(original, EngineError):
-                await tell(interaction, original.message)
+                await tell_safely(interaction, original.message)
                 return
-            log.exception("command failed", exc_info=original)
-            await tell(interaction, "Something went wrong on my side; nothing was changed.")
+            log.error("/%s failed in channel %s", getattr(interaction.command, "qualified_name",
+                                                          "game"), interaction.channel_id,
+                      exc_info=original)
+            await tell_safely(interaction, RECORDED if was_recorded() else NOT_RECORDED)
 
     return GameCommands(bot, actions)

@@ -10,6 +10,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.core.ids import GAME, INDEX, KEY
+from bot.core.interactions import guarded
 
 LOBBY_OPS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -56,7 +57,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Hand the click to the bot's lobby handler."""
-        await handlers(interaction).lobby_click(interaction, self.game_id, self.op)
+        await guarded(interaction, handlers(interaction).lobby_click(interaction, self.game_id,
+                                                                     self.op), self.game_id)
 
 
 class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -76,7 +78,8 @@ class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show this player their decision, ephemerally."""
-        await handlers(interaction).open_prompt(interaction, self.game_id)
+        await guarded(interaction, handlers(interaction).open_prompt(interaction, self.game_id),
+                      self.game_id)
 
 
 class PickButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -98,7 +101,8 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the chosen option."""
-        await handlers(interaction).pick(interaction, self.game_id, self.key, self.index)
+        await guarded(interaction, handlers(interaction).pick(interaction, self.game_id, self.key,
+                                                              self.index), self.game_id)
 
 
 class RoomButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -120,7 +124,8 @@ class RoomButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the answer if the clicking player is the one to move in the room."""
-        await handlers(interaction).room_pick(interaction, self.game_id, self.key, self.index)
+        await guarded(interaction, handlers(interaction).room_pick(
+            interaction, self.game_id, self.key, self.index), self.game_id)
 
 
 CORE_ITEMS = (LobbyButton, OpenDecisionButton, PickButton, RoomButton)

@@ -4,14 +4,61 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 import discord
 
 from bot.core.ids import PREFIX
+from engine.core.errors import EngineError
 
 log = logging.getLogger(__name__)
+NOT_RECORDED = ("That did not go through — your move was not recorded; please try again. "
+                "If it keeps failing, tell the server's admins.")
+RECORDED = ("Your move was recorded, but something failed after it: the table may lag behind "
+            "for a moment.")
+# Set once an interaction's change is committed, so a later failure is not called a loss.
+_recorded: ContextVar[bool] = ContextVar("recorded", default=False)
+
+
+def mark_recorded() -> None:
+    """Note that this interaction's change is committed (see guarded)."""
+    _recorded.set(True)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None],
+                  game_id: int | None = None) -> None:
+    """Run a click's or command's handler; a refusal is told, an unexpected error is logged
+    with the game and answered privately and honestly, so no interaction is left with "This
+    interaction failed" and nothing reaches discord.py's error handlers."""
+    token = _recorded.set(False)
+    try:
+        await work
+    except EngineError as exc:  # a refusal that escaped its handler: still the player's answer
+        await tell_safely(interaction, exc.message)
+    except Exception:
+        data = interaction.data or {}
+        what = data.get("custom_id") or f"/{data.get('name', '?')}"
+        log.exception("game #%s: %s by %s failed (channel %s)", game_id, what,
+                      interaction.user.id, interaction.channel_id)
+        await tell_safely(interaction, RECORDED if _recorded.get() else NOT_RECORDED)
+    finally:
+        _recorded.reset(token)
+
+
+async def tell_safely(interaction: discord.Interaction, text: str) -> None:
+    """A private answer that may find the interaction expired or answered: logged, once."""
+    try:
+        await tell(interaction, text)
+    except discord.HTTPException as exc:
+        log.info("could not answer interaction %s (%s); it has expired or was answered",
+                 interaction.id, exc)
+
+
+def was_recorded() -> bool:
+    """Whether this interaction's change was committed before something failed."""
+    return _recorded.get()
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:

@@ -10,8 +10,7 @@ import discord
 from bot.core.base import BotBase
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_content, prompt_view
-from bot.core.rest import MENTIONS
-from bot.core.texts import seat_names
+from bot.core.texts import pinging, seat_names
 from engine.core.game import GameEvent
 from engine.core.registry import get_kind
 
@@ -58,4 +57,4 @@ class Notifier:
             await channel.send(  # type: ignore[union-attr]
                 f"<@{user_id}>, I could not send you a direct message (your DMs seem closed), "
                 "so your prompts stay here: press **Choose your action** on the table. "
-                "Turn DMs back on with `/game settings`.", allowed_mentions=MENTIONS)
+                "Turn DMs back on with `/game settings`.", allowed_mentions=pinging([user_id]))

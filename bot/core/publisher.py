@@ -89,9 +89,9 @@ class Publisher:
             refs = await self.bot.service.get_messages(game_id)
             room = await self.rooms.current(info, channel, refs)
             lines, room = await self._tell(info, presenter, channel, events, names, room)
-            change = Change(lines=[notice, *lines] if notice else lines,
-                            pings=await self._pings(info, events, prompted),
-                            fresh=any(presenter.opens_turn(e) for e in events))
+            pings, pinged = await self._pings(info, events, prompted)
+            change = Change(lines=[notice, *lines] if notice else lines, pings=pings,
+                            pinged=pinged, fresh=any(presenter.opens_turn(e) for e in events))
             picture = await self._picture(info, presenter, events, names)
             if picture is not None:
                 change.files.append(picture)
@@ -141,14 +141,15 @@ class Publisher:
                 await self.rooms.close(info, room)
 
     async def _pings(self, info: GameInfo, events: Sequence[GameEvent],
-                     prompted: int | None = None) -> list[str]:
+                     prompted: int | None = None) -> tuple[list[str], list[int]]:
         """Mention humans who now owe a decision other than a secret choice or a room's move
-        (the room pings its player), unless it is already in front of them."""
+        (the room pings its player), unless it is already in front of them: the lines, and
+        the users they ping."""
         if not events or info.status != "running":
-            return []
+            return [], []
         pending = await self.bot.service.pending(info.id)
         names = seat_names(info)
-        lines = []
+        lines, pinged = [], []
         for decision in pending:
             if decision.ui in UNPINGED:
                 continue
@@ -157,7 +158,8 @@ class Publisher:
                 lines.append(f"<@{seat.user_id}>, your move: "
                              f"{with_names(decision.prompt, names)} "
                              "(press **Your decision** on the table).")
-        return lines
+                pinged.append(int(seat.user_id))
+        return lines, pinged
 
     async def _picture(self, info: GameInfo, presenter: Presenter,
                        events: Sequence[GameEvent], names: list[str]) -> discord.File | None:

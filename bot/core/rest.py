@@ -9,7 +9,6 @@ from typing import Any
 import discord
 
 log = logging.getLogger(__name__)
-MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 async def send_safely(target: discord.abc.Messageable, content: str | None = None,

@@ -18,8 +18,8 @@ import discord
 from bot.core.base import BotBase
 from bot.core.components import RoomButton, detached
 from bot.core.presenter import Presenter, RoomOpening, RoomRole, presenter_for
-from bot.core.rest import MENTIONS, edit_safely, refusal_reason, send_safely
-from bot.core.texts import name_list, option_label
+from bot.core.rest import edit_safely, refusal_reason, send_safely
+from bot.core.texts import name_list, option_label, pinging, plain_name
 from engine.core.game import Decision, DecisionUI, GameEvent
 from engine.store.models import GameInfo, MessageRef
 
@@ -193,7 +193,8 @@ class Rooms:
         await self._post_record(room)
         message = await send_safely(
             room.target, presenter.room_prompt(decision, pv.view, names, mover, pv.due_at)[:2000],
-            view=room_buttons(info.id, decision, names, presenter), allowed_mentions=MENTIONS)
+            view=room_buttons(info.id, decision, names, presenter),
+            allowed_mentions=pinging([user_id] if user_id is not None else []))
         if message is not None:
             room.prompt_id = message.id
             await service.set_message(info.id, ROOM, room.id, message.id)
@@ -221,5 +222,7 @@ class Rooms:
 
 
 def _fit(title: str) -> str:
-    """A thread name within Discord's 100 characters."""
+    """A thread name within Discord's 100 characters (thread names show no markdown, so the
+    names in it are shown plain)."""
+    title = plain_name(title)
     return title if len(title) <= THREAD_NAME_MAX else title[:THREAD_NAME_MAX - 1] + "…"

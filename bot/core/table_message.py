@@ -13,8 +13,8 @@ import discord
 from bot.core.base import BotBase
 from bot.core.components import table_view
 from bot.core.presenter import presenter_for
-from bot.core.rest import MENTIONS, edit_safely, send_safely
-from bot.core.texts import CONTENT_LIMIT, chunks, seat_names
+from bot.core.rest import edit_safely, send_safely
+from bot.core.texts import CONTENT_LIMIT, chunks, pinging, seat_names
 from engine.core.game import Decision, DecisionUI
 from engine.core.registry import get_kind
 from engine.store.models import GameInfo
@@ -28,6 +28,7 @@ class Change:
 
     lines: list[str]  # the story, in order (narration, scoring tables, notices)
     pings: list[str] = field(default_factory=list)  # humans who now owe a decision
+    pinged: list[int] = field(default_factory=list)  # their user ids: nobody else is pinged
     files: list[discord.File] = field(default_factory=list)  # the standings picture
     fresh: bool = False  # a new turn begins
 
@@ -71,10 +72,11 @@ class TableMessage:
                 return
         texts = chunks([*lines, *change.pings])
         for text in texts[:-1]:  # a change too long for one message (a very long scoring)
-            await send_safely(channel, text, allowed_mentions=MENTIONS)
+            await send_safely(channel, text, allowed_mentions=pinging(change.pinged))
         content = texts[-1] if texts else None
         message = await send_safely(channel, content, embed=embed, view=buttons,
-                                    files=change.files, allowed_mentions=MENTIONS)
+                                    files=change.files,
+                                    allowed_mentions=pinging(change.pinged))
         if message is not None:
             self._texts[info.id] = (message.id, content or "")
             await service.set_message(info.id, "table", info.channel_id, message.id)

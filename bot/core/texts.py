@@ -3,19 +3,49 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+
+import discord
 
 from engine.core.game import Option
 from engine.store.models import GameInfo
 
 CONTENT_LIMIT = 2000  # Discord's limit for a message's text
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+# Invisible characters a name could use to hide or reorder text: zero-width ones, direction
+# marks and overrides, word joiners, the byte-order mark.
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_ESCAPED = re.compile(r"\\(.)")
+NAME_MAX = 32  # Discord's longest display name
+
+
+def safe_name(name: str) -> str:
+    """A name a user chose, made inert for any message: no formatting, masked links,
+    mentions or invisible characters; this is the one place user text is made safe."""
+    visible = _INVISIBLE.sub("", name).strip()[:NAME_MAX] or "?"
+    # A zero-width space after every @ and < breaks each mention (@everyone, <@id>, <@&id>),
+    # channel link, custom emoji and timestamp a name could spell.
+    escaped = discord.utils.escape_markdown(visible)
+    return escaped.replace("@", "@\u200b").replace("<", "<\u200b")
+
+
+def plain_name(safe: str) -> str:
+    """A safe name as plain text, for where markdown is not read (thread names, code
+    blocks): the markdown escapes taken out again, the (invisible) mention breakers kept,
+    backticks made quotes so a code block cannot be closed."""
+    return _ESCAPED.sub(r"\1", safe).replace("`", "'")
 
 
 def seat_names(info: GameInfo) -> list[str]:
-    """Display names in seat order."""
+    """Display names in seat order, made safe (safe_name)."""
     seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
-    return [s.name for s in seated]
+    return [safe_name(s.name) for s in seated]
+
+
+def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these users and nobody else."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(int(u)) for u in user_ids])
 
 
 def with_names(text: str, names: Sequence[str] | None) -> str:

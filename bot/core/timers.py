@@ -25,13 +25,12 @@ from bot.core.lobby import lobby_embed
 from bot.core.notifier import Notifier
 from bot.core.publisher import Publisher
 from bot.core.rooms import room_decision
-from bot.core.texts import name_list
+from bot.core.texts import name_list, pinging, safe_name
 from engine.core.game import DecisionUI
 from engine.service.models import Overdue, Reminder, SubmitResult
 from engine.store.models import GameInfo, Seat
 
 log = logging.getLogger(__name__)
-PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 RETRY_AFTER = 30.0  # seconds before retrying what just failed: never a busy loop
 MAX_NAP = 3600.0  # look again at least hourly, even if nothing seems to wait
 TOLERANCE = 0.001  # a timer may wake a hair early in float arithmetic; count that as due
@@ -203,7 +202,7 @@ class Timers:
                 results.append(result)
                 seat = _human_seat(info, item.seat)
                 if seat is not None:  # an AI or autopilot seat retried after a failure is not late
-                    late.append(seat.name)
+                    late.append(safe_name(seat.name))
         events = [e for r in results for e in r.events]
         if results:
             # The notice leads the narration of what the autopilot's answers led to.
@@ -243,7 +242,8 @@ class Timers:
                 continue
             try:
                 await target.send(reminder_text(owing, in_thread=target is not channel,
-                                                secret=secret), allowed_mentions=PINGS)
+                                                secret=secret),
+                                  allowed_mentions=pinging(i.user_id for i in owing))
             except discord.HTTPException as exc:
                 # Already marked as sent: a lost nudge is better than a doubled one.
                 log.warning("game #%s: the reminder could not be sent (%s)", game_id, exc)

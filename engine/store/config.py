@@ -19,6 +19,8 @@ class StoreConfig(BaseSettings):
                      validation_alias=AliasChoices("JUWELIER_DB", "JUWELIER_DB_PATH"))
     synchronous: Literal["FULL", "NORMAL"] = "FULL"
     snapshot_every: int = Field(default=32, ge=1)
+    # How long a write waits for another process's write lock before giving up (ms).
+    busy_timeout: int = Field(default=5000, ge=0)
 
 
 def default_db_path() -> Path:

@@ -85,7 +85,7 @@ class Database:
         conn = await aiosqlite.connect(target, isolation_level=None)
         mode = synchronous or config.synchronous
         try:
-            await _configure(conn, mode)
+            await _configure(conn, mode, config.busy_timeout)
             await migrate(conn, bundled_migrations() if migrations is None else migrations)
         except BaseException:
             await conn.close()
@@ -154,8 +154,9 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
         await conn.execute("ROLLBACK")
 
 
-async def _configure(conn: aiosqlite.Connection, synchronous: Synchronous) -> None:
-    await conn.execute("PRAGMA busy_timeout = 5000")
+async def _configure(conn: aiosqlite.Connection, synchronous: Synchronous,
+                     busy_timeout: int = 5000) -> None:
+    await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout):d}")
     cursor = await conn.execute("PRAGMA journal_mode = WAL")
     mode = (await cursor.fetchone() or ("?",))[0]
     if str(mode).lower() != "wal":

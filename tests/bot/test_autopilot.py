@@ -7,7 +7,6 @@ import random
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.core.client import JuwelierBot
-from engine.service.errors import NotSeated
 from tests.bot.driver import (
     button_ids,
     new_lobby,
@@ -134,5 +133,5 @@ async def test_autopilot_is_refused_to_someone_not_playing(simcord_env: Env,
     result = await eve.slash(channel, "game autopilot", mode="on")
 
     assert private(result) and reply_text(result) == "You are not seated in this game."
-    assert [type(getattr(e, "original", e)) for e in simcord_env.errors] == [NotSeated]
+    assert simcord_env.errors == []  # a refusal is an answer, not a failure
     assert len(await simcord_bot.service.action_log(game_id)) == logged

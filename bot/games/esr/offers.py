@@ -9,7 +9,7 @@ import discord
 
 from bot.core.actions import room_turn
 from bot.core.base import BotBase
-from bot.core.interactions import acknowledge, edit_reply, tell
+from bot.core.interactions import acknowledge, edit_reply, mark_recorded, tell
 from bot.core.texts import seat_names
 from bot.games.esr.builder import (
     MAX_SELECT_OPTIONS,
@@ -97,6 +97,7 @@ async def send_offer(bot: BotBase, interaction: discord.Interaction, game_id: in
     except EngineError as exc:
         await tell(interaction, exc.message)
         return
+    mark_recorded()
     await edit_reply(interaction, content=f"✅ You offered {gem_text(draft)}.", view=None)
     await bot.tell_change(game_id, result)
 

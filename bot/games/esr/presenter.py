@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.core.presenter import Picture, Presenter, RoomOpening, RoomRole
+from bot.core.texts import plain_name
 from bot.games.esr import room
 from bot.games.esr.builder import allows_builder, raise_button
 from bot.games.esr.narrate import ACTION_EMOJI, narrate
@@ -78,7 +79,9 @@ class EsrPresenter(Presenter):
         final = isinstance(event, GameEnded)
         title = "Final standings" if final else f"After round {event.round}"  # type: ignore[union-attr]
         money = event.money if final else event.money_after  # type: ignore[union-attr]
-        png = standings_png(title, names, [money[s] for s in range(len(names))],
+        shown = [plain_name(n).replace("\u200b", "") for n in names]  # drawn, not sent
+        png = standings_png(title, shown,
+                            [money[s] for s in range(len(names))],
                             [list(p["gems"].values()) for p in view["players"]])
         return Picture("final.png" if final else "standings.png", png)
 

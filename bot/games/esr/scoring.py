@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.core.texts import plain_name
 from engine.games.esr.events import ColourScore, GameEnded, RoundScored
 from engine.games.esr.narrate import TIEBREAK_TEXT, event_name
 
@@ -16,7 +17,9 @@ def _short(name: str) -> str:
 
 
 def column_headers(names: Sequence[str]) -> list[str]:
-    """Names that fit a column; names that would look alike there get their seat number."""
+    """Names that fit a column; names that would look alike there get their seat number.
+    The table is a code block, where markdown is not read: the names are shown plain."""
+    names = [plain_name(n) for n in names]
     short = [_short(n) for n in names]
     return [h if short.count(h) == 1 else _short(f"{i + 1}.{names[i]}")
             for i, h in enumerate(short)]

@@ -9,6 +9,7 @@ from typing import Any, cast
 import discord
 
 from bot.core.base import BotBase
+from bot.core.interactions import guarded
 from bot.games.esr import offers
 from bot.games.esr.ids import (
     DRAFT_TEMPLATE,
@@ -40,7 +41,8 @@ class RaiseButton(discord.ui.DynamicItem[discord.ui.Button], template=RAISE_TEMP
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the offer builder to the negotiator to move."""
-        await offers.open_builder(_bot(interaction), interaction, self.game_id, self.key)
+        await guarded(interaction, offers.open_builder(_bot(interaction), interaction,
+                                                       self.game_id, self.key), self.game_id)
 
 
 class DraftSelect(discord.ui.DynamicItem[discord.ui.Select], template=DRAFT_TEMPLATE):
@@ -67,11 +69,12 @@ class DraftSelect(discord.ui.DynamicItem[discord.ui.Select], template=DRAFT_TEMP
         """Change this colour of the draft and show whether it beats the current offer."""
         values = self.item.values or ["0"]
         if not (values[0].isdigit() and len(values[0]) <= 2):
-            await offers.refuse_forged(interaction)
+            await guarded(interaction, offers.refuse_forged(interaction), self.game_id)
             return
         draft = list(self.draft)
         draft[self.colour] = int(values[0])
-        await offers.redraft(_bot(interaction), interaction, self.game_id, self.key, draft)
+        await guarded(interaction, offers.redraft(_bot(interaction), interaction, self.game_id,
+                                                  self.key, draft), self.game_id)
 
 
 class SendOfferButton(discord.ui.DynamicItem[discord.ui.Button], template=SEND_TEMPLATE):
@@ -90,8 +93,9 @@ class SendOfferButton(discord.ui.DynamicItem[discord.ui.Button], template=SEND_T
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the drafted offer."""
-        await offers.send_offer(_bot(interaction), interaction, self.game_id, self.key,
-                                self.draft)
+        await guarded(interaction, offers.send_offer(_bot(interaction), interaction,
+                                                     self.game_id, self.key, self.draft),
+                      self.game_id)
 
 
 WIDGETS = (RaiseButton, DraftSelect, SendOfferButton)
