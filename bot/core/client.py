@@ -22,12 +22,16 @@ from bot.core.interactions import tell, undispatched
 from bot.core.notifier import Notifier
 from bot.core.presenter import presenters
 from bot.core.publisher import Publisher
+from bot.core.rest import send_safely
 from bot.core.timers import Timers
 from engine.service import GameService
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
 log = logging.getLogger(__name__)
+DAMAGED = ("⚠️ Game #{id} in this channel could not be loaded after a restart: its saved state "
+           "is damaged, so it cannot go on. Nothing else is affected. The host or anyone with "
+           "Manage Channels can end it with `/game abandon`; then a new game can start here.")
 
 
 def discord_clock() -> float:
@@ -64,6 +68,7 @@ class JuwelierBot(BotBase):
         if self._service is None:
             self._service = await GameService.open(self.settings.db_path, clock=discord_clock)
         self.resumed = await self.service.resume()
+        await self.tell_damaged()
         items = [*CORE_ITEMS, *(item for p in presenters() for item in p.dynamic_items)]
         self.add_dynamic_items(*items)
         self.templates = [item.__discord_ui_compiled_template__ for item in items]
@@ -74,6 +79,15 @@ class JuwelierBot(BotBase):
         if self.freeze_after_setup:
             freeze_startup_objects()
         log.info("ready to serve; %d running game(s) re-attached", len(self.resumed))
+
+    async def tell_damaged(self) -> None:
+        """Tell each damaged game's channel, once, that its game cannot go on and how to end
+        it (the other games resumed as usual)."""
+        for info in await self.service.damaged_untold():
+            channel = self.get_partial_messageable(info.channel_id)
+            sent = await send_safely(channel, DAMAGED.format(id=info.id))
+            if sent is not None:
+                await self.service.damage_told(info.id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer a click on one of our ids that no component takes (forged, or made by an

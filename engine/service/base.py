@@ -17,10 +17,10 @@ from engine.core.errors import EngineError, IllegalAction
 from engine.core.game import Action, GameEvent
 from engine.service import ai
 from engine.service.deadlines import plan_deadlines
-from engine.service.errors import ConcurrentWrite, GameNotFound, GameNotRunning
+from engine.service.errors import ConcurrentWrite, GameDamaged, GameNotFound, GameNotRunning
 from engine.service.live import LiveGame, assemble, read_game
 from engine.service.models import AcceptedAction
-from engine.store import log
+from engine.store import damaged, log
 from engine.store.db import Database
 from engine.store.models import By
 
@@ -57,6 +57,7 @@ class ServiceCore:
         self._auto_ai = auto_ai
         self._autopilot_level = autopilot_level
         self._cache: dict[int, LiveGame] = {}
+        self._damaged: set[int] = set()  # games whose stored state cannot be rebuilt
         # A game's lock lives while someone holds or waits for it, then goes: memory stays
         # bounded by the games in play, not by every game ever touched.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
@@ -75,6 +76,14 @@ class ServiceCore:
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
+
+    async def _mark_damaged(self, game_id: int, exc: BaseException) -> None:
+        """Keep a game whose state cannot be rebuilt apart: logged, stored, no deadlines."""
+        logger.error("game #%s is damaged and cannot be loaded: %r", game_id, exc)
+        self._damaged.add(game_id)
+        self._forget(game_id)
+        async with self._db.transaction() as conn:
+            await damaged.mark_damaged(conn, game_id, repr(exc), self._clock())
 
     def bookkeeping(self) -> dict[str, int]:
         """How many games the service keeps something for in memory (cached, locked)."""
@@ -99,13 +108,21 @@ class ServiceCore:
         live = self._cache.get(game_id)
         if live is not None:
             return live
+        if game_id in self._damaged:
+            raise GameDamaged(game_id)
         async with self._db.read(consistent=True) as conn:
             rows = await read_game(conn, game_id)
         if rows is None:
             raise GameNotFound(game_id)
         if rows[0].status == "lobby":
             raise GameNotRunning("lobby")
-        live = assemble(*rows)
+        try:
+            live = assemble(*rows)
+        except Exception as exc:
+            if rows[0].status != "running":
+                raise
+            await self._mark_damaged(game_id, exc)
+            raise GameDamaged(game_id) from exc
         if live.info.status == "running":
             # Ended games are rebuilt on demand instead: they are rarely read and never change.
             self._cache[game_id] = live

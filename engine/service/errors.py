@@ -131,3 +131,12 @@ class ConcurrentWrite(ServiceError):
 
     def __init__(self) -> None:
         super().__init__("The game changed while your move was being saved. Please try again.")
+
+
+class GameDamaged(ServiceError):
+    """The game's stored state cannot be rebuilt: it cannot go on, only be abandoned."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game #{game_id} cannot go on: its saved state is damaged. The host "
+                         "or anyone with Manage Channels can end it with `/game abandon`.")
+        self.game_id = game_id

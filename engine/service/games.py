@@ -60,6 +60,7 @@ class PlayOps(ServiceCore):
             ended = await rows.fetch_game(conn, game_id)
             # Dropped before the COMMIT: from here on reads go to the file, which waits for it.
             self._forget(game_id)
+            self._damaged.discard(game_id)
         return ended  # type: ignore[return-value]
 
 

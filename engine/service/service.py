@@ -15,8 +15,8 @@ from engine.service.lobby import LobbyOps
 from engine.service.messages import MessageOps
 from engine.service.reads import ReadOps
 from engine.service.reminders import ReminderOps
+from engine.store import damaged, log, stats
 from engine.store import games as rows
-from engine.store import log, stats
 from engine.store.config import StoreConfig
 from engine.store.db import Database, Synchronous
 from engine.store.models import GameInfo
@@ -63,15 +63,19 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
             tails = await log.running_tails(conn)
             deadlines = await log.fetch_deadlines(conn)
             messages = await stats.running_messages(conn)
+            self._damaged |= await damaged.damaged_ids(conn)
         due: dict[int, list] = {}
         for row in deadlines:
             due.setdefault(row.game_id, []).append(row)
         for info in infos:
-            if info.id in self._cache or self._lock(info.id).locked():
-                continue  # already live here; the cached copy is at least as new
-            self._cache[info.id] = assemble(info, seeds[info.id], snapshots.get(info.id),
-                                            tails.get(info.id, []), due.get(info.id, []),
-                                            messages.get(info.id, {}))
+            if info.id in self._cache or info.id in self._damaged or self._lock(info.id).locked():
+                continue  # already live here (at least as new), or known to be damaged
+            try:
+                self._cache[info.id] = assemble(
+                    info, seeds[info.id], snapshots.get(info.id), tails.get(info.id, []),
+                    due.get(info.id, []), messages.get(info.id, {}))
+            except Exception as exc:  # one damaged game must not keep the others down
+                await self._mark_damaged(info.id, exc)
         for info in infos:
             live = self._cache.get(info.id)
             if live is not None and any(d.player in self._robots(live)
@@ -80,3 +84,15 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
                     await self._play_ai_safely(live)
         return [live.info.model_copy(deep=True) for info in infos
                 if (live := self._cache.get(info.id)) is not None]
+
+    async def damaged_untold(self) -> list[GameInfo]:
+        """Open games found damaged whose channel has not been told yet (see damage_told)."""
+        async with self._db.read() as conn:
+            found = [await rows.fetch_game(conn, game_id)
+                     for game_id in await damaged.untold(conn)]
+        return [info for info in found if info is not None]
+
+    async def damage_told(self, game_id: int) -> None:
+        """The damaged game's channel has been told: never again."""
+        async with self._db.transaction(durable=False) as conn:
+            await damaged.mark_told(conn, game_id)
