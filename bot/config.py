@@ -34,6 +34,13 @@ class BotSettings(BaseSettings):
         default=None, description="Sync slash commands to this guild only (instant, for testing)."
     )
     log_level: str = "INFO"
+    max_games_per_member: int = Field(
+        default=3, ge=0,
+        description="Open lobbies and running games one member may sit in per server; 0: no "
+                    "limit.")
+    new_game_cooldown: float = Field(
+        default=30.0, ge=0,
+        description="Seconds a member waits between two `/game new` in one server.")
     lobby_expiry: float = Field(
         default=LOBBY_EXPIRY, gt=0,
         description="Seconds a lobby may sit unchanged (nobody joins or starts) before it closes.")

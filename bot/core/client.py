@@ -66,7 +66,9 @@ class JuwelierBot(BotBase):
     async def setup_hook(self) -> None:
         """Open the database, re-attach running games, register buttons and commands."""
         if self._service is None:
-            self._service = await GameService.open(self.settings.db_path, clock=discord_clock)
+            limit = self.settings.max_games_per_member or None
+            self._service = await GameService.open(self.settings.db_path, clock=discord_clock,
+                                                   max_open_per_user=limit)
         self.resumed = await self.service.resume()
         await self.tell_damaged()
         items = [*CORE_ITEMS, *(item for p in presenters() for item in p.dynamic_items)]

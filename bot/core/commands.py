@@ -96,6 +96,48 @@ def answering(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitabl
     return run
 
 
+def discord_now() -> float:
+    """Seconds since the epoch by discord.py's clock (a simulated Discord drives it)."""
+    return discord.utils.utcnow().timestamp()
+
+
+class Cooldown:
+    """How long a member waits between two new games in one server (kept in memory: a restart
+    forgets it, which costs at most one early lobby)."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float]) -> None:
+        self.seconds, self._clock = seconds, clock
+        self._last: dict[tuple[int | None, int], float] = {}
+
+    def wait(self, guild_id: int | None, user_id: int) -> int:
+        """Whole seconds the member must still wait (0: go ahead)."""
+        now = self._clock()
+        # Forget what has cooled down, so the table holds only the last few seconds' members.
+        self._last = {k: t for k, t in self._last.items() if now - t < self.seconds}
+        last = self._last.get((guild_id, user_id))
+        return 0 if last is None else max(1, int(self.seconds - (now - last) + 0.999))
+
+    def started(self, guild_id: int | None, user_id: int) -> None:
+        """The member opened a game now."""
+        if self.seconds > 0:
+            self._last[(guild_id, user_id)] = self._clock()
+
+
+def may_post(interaction: discord.Interaction) -> bool:
+    """Whether the member may send messages where they used the command."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and perms.send_messages)
+
+
+def board_lines(rows: list[Any]) -> str:
+    """Leaderboard rows as numbered lines (mentions, which embeds never ping)."""
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    return "\n".join(f"{i}. <@{r.user_id}> — {count(r.wins, 'win')} in {count(r.games, 'game')}"
+                     f", {r.money}M" for i, r in enumerate(rows, start=1))
+
+
 def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
     """The /game cog, built when the bot starts so its choices list every registered game."""
     games, topics = game_choices(), topic_choices()
@@ -108,6 +150,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         def __init__(self, bot: BotBase, actions: Actions) -> None:
             self.bot = bot
             self.actions = actions
+            self.cooldown = Cooldown(bot.settings.new_game_cooldown, discord_now)
             super().__init__()
 
         async def _channel_game(self, interaction: discord.Interaction) -> GameInfo | None:
@@ -128,6 +171,11 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             # Deferred privately: a refusal (a game already here) is for the caller alone; the
             # lobby itself is posted to the channel for everyone.
             await acknowledge(interaction, private_reply=True)
+            wait = self.cooldown.wait(interaction.guild_id, interaction.user.id)
+            if wait > 0:
+                await tell(interaction, f"You opened a game a moment ago: wait {wait} more "
+                                        "seconds before opening another.")
+                return
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
                 await tell(interaction, "Pick one of the offered timers.")
                 return
@@ -152,6 +200,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 await tell(interaction, f"I could not post the lobby here ({post_refusal(exc)}). "
                                         "Nothing was created.")
                 return
+            self.cooldown.started(interaction.guild_id, interaction.user.id)
             await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
             self.bot.poke_timers()  # the lobby's expiry may be the next thing due
             await tell(interaction, f"Lobby #{info.id} is open: players press **Join**, you "
@@ -293,13 +342,21 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         @answering
         async def leaderboard(self, interaction: discord.Interaction) -> None:
             """Wins, games and money per player in this guild."""
-            await acknowledge(interaction)  # a public answer; "thinking…" until it is ready
-            rows = await self.bot.service.leaderboard(interaction.guild_id)
-            lines = [f"{i}. <@{r.user_id}> — {r.wins} win(s) in {r.games} game(s), {r.money}M"
-                     for i, r in enumerate(rows, start=1)]
+            # Public, unless the member may not post here: the bot does not speak for them.
+            public = may_post(interaction)
+            await acknowledge(interaction, private_reply=not public)
+            service = self.bot.service
+            ranked = await service.leaderboard(interaction.guild_id)
+            practice = await service.leaderboard(interaction.guild_id, limit=5, practice=True)
             embed = discord.Embed(title="🏆 Leaderboard", colour=EMBED_COLOUR,
-                                  description="\n".join(lines) or "No finished games yet.")
-            await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS)
+                                  description=board_lines(ranked) or "No finished games yet.")
+            if practice:
+                embed.add_field(name="Practice against AI players (not ranked)",
+                                value=board_lines(practice)[:1024], inline=False)
+            embed.set_footer(text="Ranked: finished games of two or more people. A seat the "
+                                  "autopilot finished wins nothing.")
+            await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS,
+                                            ephemeral=not public)
 
         @app_commands.command(name="history", description="Your recent games (only to you)")
         @answering

@@ -20,6 +20,7 @@ from engine.service.errors import (
     NotSeated,
     ServiceError,
     StaleDecision,
+    TooManyGames,
     UnknownAiLevel,
     WrongTurn,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "ServiceError",
     "StaleDecision",
     "SubmitResult",
+    "TooManyGames",
     "UnknownAiLevel",
     "UserId",
     "WrongTurn",

@@ -50,8 +50,11 @@ class ServiceCore:
     """State shared by the service's parts; holds no Discord types, never sleeps."""
 
     def __init__(self, db: Database, *, clock: Clock = time.time, snapshot_every: int = 32,
-                 auto_ai: bool = True, autopilot_level: str = ai.DEFAULT_LEVEL) -> None:
+                 auto_ai: bool = True, autopilot_level: str = ai.DEFAULT_LEVEL,
+                 max_open_per_user: int | None = None) -> None:
         self._db = db
+        # Open lobbies and running games one user may sit in per guild (None: no limit).
+        self._max_open_per_user = max_open_per_user
         self._clock = clock
         self._snapshot_every = max(1, snapshot_every)
         self._auto_ai = auto_ai

@@ -140,3 +140,13 @@ class GameDamaged(ServiceError):
         super().__init__(f"Game #{game_id} cannot go on: its saved state is damaged. The host "
                          "or anyone with Manage Channels can end it with `/game abandon`.")
         self.game_id = game_id
+
+
+class TooManyGames(ServiceError):
+    """A member may sit in only so many open lobbies and running games in one server."""
+
+    def __init__(self, limit: int) -> None:
+        games = "game" if limit == 1 else "games"
+        super().__init__(f"You already sit in {limit} open {games} on this server (lobbies "
+                         "count too). Finish or leave one first.")
+        self.limit = limit

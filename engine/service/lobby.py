@@ -28,6 +28,7 @@ from engine.service.errors import (
     NotEnoughPlayers,
     NotHost,
     NotSeated,
+    TooManyGames,
     UnknownAiLevel,
 )
 from engine.service.live import LiveGame
@@ -63,6 +64,7 @@ class LobbyOps(ServiceCore):
         now = self._clock()
         async with self._db.transaction() as conn:
             await _ensure_channel_free(conn, guild_id, channel_id)
+            await self._ensure_room_for(conn, guild_id, host_id)
             try:
                 game_id = await rows.insert_game(
                     conn, kind=kind, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
@@ -82,6 +84,7 @@ class LobbyOps(ServiceCore):
                 raise AlreadySeated()
             if len(info.seats) >= info.max_players:
                 raise LobbyFull(info.max_players)
+            await self._ensure_room_for(conn, info.guild_id, user_id)
             await rows.add_seat(conn, game_id, user_id=user_id, name=name, ai_level=None)
             await rows.touch(conn, game_id, self._clock())
             return await _fetch(conn, game_id)
@@ -103,6 +106,13 @@ class LobbyOps(ServiceCore):
             else:
                 await rows.touch(conn, game_id, now)
             return await _fetch(conn, game_id)
+
+    async def _ensure_room_for(self, conn: aiosqlite.Connection, guild_id: int,
+                               user_id: UserId) -> None:
+        """TooManyGames if the user already sits in the most open games allowed per guild."""
+        limit = self._max_open_per_user
+        if limit is not None and await rows.open_seats_of(conn, guild_id, user_id) >= limit:
+            raise TooManyGames(limit)
 
     async def discard_lobby(self, game_id: int) -> None:
         """Delete a lobby as if it had never been opened (its message could not be posted, so

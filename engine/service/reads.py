@@ -156,10 +156,12 @@ class ReadOps(ServiceCore):
         async with self._db.transaction() as conn:
             await prefs.set_meta(conn, key, value)
 
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardRow]:
-        """A guild's players ranked by wins, then money, over finished games."""
+    async def leaderboard(self, guild_id: int, limit: int = 10, *,
+                          practice: bool = False) -> list[LeaderboardRow]:
+        """A guild's people ranked by wins, then money, over finished games of two or more
+        people (`practice`: games against AI seats only); autopilot seats win nothing."""
         async with self._db.read() as conn:
-            return await stats.leaderboard(conn, guild_id, limit)
+            return await stats.leaderboard(conn, guild_id, limit, practice=practice)
 
     async def history(self, user_id: UserId, guild_id: int | None = None,
                       limit: int = 20) -> list[HistoryEntry]:

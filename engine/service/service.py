@@ -28,13 +28,15 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
     @classmethod
     async def open(cls, path: str | Path | None = None, *, clock: Clock = time.time,
                    snapshot_every: int | None = None, synchronous: Synchronous | None = None,
-                   auto_ai: bool = True, autopilot_level: str = DEFAULT_LEVEL) -> GameService:
+                   auto_ai: bool = True, autopilot_level: str = DEFAULT_LEVEL,
+                   max_open_per_user: int | None = None) -> GameService:
         """Open the database (default: $JUWELIER_DB or ./juwelier.sqlite3) and its migrations."""
         config = StoreConfig()
         db = await Database.open(path if path is not None else config.db,
                                  synchronous=synchronous or config.synchronous)
         return cls(db, clock=clock, snapshot_every=snapshot_every or config.snapshot_every,
-                   auto_ai=auto_ai, autopilot_level=autopilot_level)
+                   auto_ai=auto_ai, autopilot_level=autopilot_level,
+                   max_open_per_user=max_open_per_user)
 
     async def close(self) -> None:
         """Close the database; the cache is dropped."""

@@ -175,6 +175,15 @@ async def touch(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
     await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
 
 
+async def open_seats_of(conn: aiosqlite.Connection, guild_id: int, user_id: UserId) -> int:
+    """How many open lobbies and running games of a guild the user sits in."""
+    row = await fetch_one(
+        conn, "SELECT COUNT(*) FROM seats s JOIN games g ON g.id = s.game_id "
+              "WHERE s.user_id = ? AND g.guild_id = ? AND g.status IN ('lobby', 'running')",
+        (user_id, guild_id))
+    return int(row[0]) if row else 0
+
+
 async def delete_lobby(conn: aiosqlite.Connection, game_id: int) -> None:
     """Delete a lobby and its seats (a lobby has no log, snapshots or results)."""
     await conn.execute("DELETE FROM messages WHERE game_id = ?", (game_id,))

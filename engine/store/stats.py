@@ -7,23 +7,30 @@ import aiosqlite
 from engine.store.models import HistoryEntry, LeaderboardRow, MessageRef, UserId
 from engine.store.query import fetch_all
 
+# People at a finished game's table (AI seats have no user).
+_PEOPLE = "(SELECT COUNT(*) FROM seats p WHERE p.game_id = g.id AND p.user_id IS NOT NULL)"
 
-async def leaderboard(conn: aiosqlite.Connection, guild_id: int,
-                      limit: int = 10) -> list[LeaderboardRow]:
-    """Humans ranked by wins, then money won, over the guild's finished games."""
+
+async def leaderboard(conn: aiosqlite.Connection, guild_id: int, limit: int = 10, *,
+                      practice: bool = False) -> list[LeaderboardRow]:
+    """People ranked by wins, then money won, over the guild's finished games that at least
+    two people played; `practice`: the games one person played against AI seats instead.
+    A seat the autopilot finished earns no win (its player had left or handed it over), so
+    nobody farms wins by letting the autopilot beat AI seats."""
     rows = await fetch_all(
         conn,
         "SELECT s.user_id, "
         # the name used in the player's most recent game
         "  (SELECT s2.name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id "
         "   WHERE s2.user_id = s.user_id AND g2.guild_id = ? ORDER BY g2.id DESC LIMIT 1), "
-        "  SUM(r.winner), COUNT(*), SUM(r.score) "
+        "  SUM(r.winner AND NOT s.autopilot), COUNT(*), SUM(r.score) "
         "FROM results r "
         "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
         "JOIN games g ON g.id = r.game_id "
         "WHERE g.guild_id = ? AND g.status = 'finished' AND s.user_id IS NOT NULL "
+        f"  AND {_PEOPLE} {'= 1' if practice else '>= 2'} "
         "GROUP BY s.user_id "
-        "ORDER BY SUM(r.winner) DESC, SUM(r.score) DESC, COUNT(*) ASC, MIN(g.id) ASC "
+        "ORDER BY 3 DESC, SUM(r.score) DESC, COUNT(*) ASC, MIN(g.id) ASC "
         "LIMIT ?",
         (guild_id, guild_id, limit),
     )

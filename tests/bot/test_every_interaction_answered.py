@@ -154,7 +154,7 @@ def _no_stray_task_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
 
 async def test_a_refused_command_is_an_answer_not_a_failure(simcord_env: Env,
                                                            simcord_bot: JuwelierBot) -> None:
-    _, channel, (ann,), _ = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
-    result = await ann.slash(channel, "game new")
+    guild, channel, _, _ = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
+    result = await guild.add_member(simcord_env.create_user("cem")).slash(channel, "game new")
     assert private(result) and "already" in reply_text(result)
     assert simcord_env.errors == []  # nothing reached discord.py's error handlers

@@ -244,9 +244,11 @@ async def test_history_and_leaderboard_report_a_finished_game(simcord_env: Env,
     assert line.endswith(f", {mine['score']}M")
 
     board = await ann.slash(channel, "game leaderboard")
-    description = board.response.embeds[0].description
-    assert description == (f"1. <@{ann.id}> — {int(won)} win(s) in 1 game(s), "
-                           f"{mine['score']}M")
+    embed = board.response.embeds[0]
+    assert embed.description == "No finished games yet."  # one person and AIs: practice
+    (practice,) = embed.fields
+    assert practice.value == (f"1. <@{ann.id}> — {int(won)} {'win' if won else 'wins'} in "
+                              f"1 game, {mine['score']}M")
 
 
 async def test_a_stranger_has_no_history(simcord_env: Env, simcord_bot: JuwelierBot) -> None:

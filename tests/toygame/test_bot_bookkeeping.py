@@ -4,12 +4,21 @@ Sealed Bid is used for its short games; the bookkeeping is the bot core's, for e
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from simcord import Env
 
+from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 
 GAMES = 500
+
+
+@pytest.fixture
+def simcord_bot(db_file: Path) -> JuwelierBot:
+    """The bot, without the cooldown on /game new: one member opens game after game."""
+    return JuwelierBot(BotSettings(token="simulated", db_path=db_file, new_game_cooldown=0))
 
 
 @pytest.mark.parametrize("ending", ["finished", "abandoned"])

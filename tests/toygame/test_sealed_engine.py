@@ -408,7 +408,8 @@ async def test_a_whole_game_through_the_service_on_a_real_sqlite_file(tmp_path: 
         assert replay(record)[0] == final
         results = GAME.results(final)
         assert len(results.standings) == 3
-        board = await service.leaderboard(1)
+        assert await service.leaderboard(1) == []  # one person against AI seats: practice
+        board = await service.leaderboard(1, practice=True)
         assert [row.user_id for row in board] == [1]
         assert board[0].wins == int(human in results.winners)
     finally:
