@@ -18,6 +18,7 @@ from bot.core.texts import option_label, seat_names
 from engine.core.errors import EngineError
 from engine.core.game import Decision, DecisionUI
 from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
+from engine.service.outbox import NOTHING_TOLD
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,9 @@ class Actions:
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start the game: close the lobby message, post the table."""
         service = self.bot.service
+        # Nothing is told yet: if the process dies between the start and its telling, the
+        # catch-up tells the whole beginning (the mark starts before the set-up).
+        await service.set_told(game_id, NOTHING_TOLD)
         result = await service.start(game_id, interaction.user.id,
                                      is_admin=is_admin(interaction))
         mark_recorded()

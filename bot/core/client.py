@@ -71,6 +71,8 @@ class JuwelierBot(BotBase):
                                                    max_open_per_user=limit)
         self.resumed = await self.service.resume()
         await self.tell_damaged()
+        # What was committed but never told (a crash, AI moves played while resuming): first.
+        await self.publisher.catch_up()
         items = [*CORE_ITEMS, *(item for p in presenters() for item in p.dynamic_items)]
         self.add_dynamic_items(*items)
         self.templates = [item.__discord_ui_compiled_template__ for item in items]

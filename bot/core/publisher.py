@@ -13,7 +13,6 @@ import discord
 
 from bot.core.base import BotBase
 from bot.core.presenter import Presenter, RoomRole, presenter_for
-from bot.core.publish_order import PublishOrder, version_range
 from bot.core.rooms import Room, Rooms, still_open
 from bot.core.table_message import Change, TableMessage
 from bot.core.texts import seat_names, with_names
@@ -38,7 +37,6 @@ class Publisher:
             weakref.WeakValueDictionary()
         self.rooms = Rooms(bot)
         self.table = TableMessage(bot)
-        self.order = PublishOrder()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The per-game lock that keeps channel writes (and the timer's notices) in order."""
@@ -49,13 +47,20 @@ class Publisher:
 
     def forget(self, game_id: int) -> None:
         """Release what is kept for a game that ended or was abandoned."""
-        self.order.forget(game_id)
         self.table.forget(game_id)
 
     def bookkeeping(self) -> dict[str, int]:
         """How many games the publisher keeps something for in memory."""
-        return {"publisher.locks": len(self._locks), "publisher.order": len(self.order),
-                "publisher.texts": len(self.table)}
+        return {"publisher.locks": len(self._locks), "publisher.texts": len(self.table)}
+
+    async def catch_up(self) -> None:
+        """Tell every game's committed but untold events (after a crash, a failed publish,
+        or AI moves played while resuming), in order; one game's failure holds up no other."""
+        for game_id in await self.bot.service.untold_games():
+            try:
+                await self.publish(game_id)
+            except Exception:
+                log.exception("game #%s: could not tell what it owes its channel", game_id)
 
     async def channel(self, info: GameInfo) -> discord.abc.Messageable | None:
         """The game's channel, from the cache or the API."""
@@ -68,19 +73,23 @@ class Publisher:
                 return None
         return channel  # type: ignore[return-value]
 
-    async def publish(self, game_id: int, results: SubmitResult | Sequence[SubmitResult], *,
+    async def publish(self, game_id: int,
+                      results: SubmitResult | Sequence[SubmitResult] = (), *,
                       prompted: int | None = None, notice: str | None = None) -> None:
-        """Tell the channel what `results` changed in one write (the live table message), in
-        commit order, and run the two-player room in its thread.
+        """Tell the channel everything committed and not yet told, in log order, in one write
+        (the live table message), run the two-player room in its thread, and move the game's
+        told-up-to mark.
 
-        `prompted` is a user who was just shown their next decision privately (no ping needed);
-        `notice` is a line that comes first (who timed out, who took a seat, ...).
+        `results` are the change just committed (their events spare a replay when nothing
+        older is untold); `prompted` is a user who was just shown their next decision
+        privately (no ping needed); `notice` is a line that comes first (who timed out, ...).
         """
         self._on_change()  # the change may have opened a decision that falls due sooner
         results = [results] if isinstance(results, SubmitResult) else list(results)
-        events = [e for r in results for e in r.events]
-        async with self.order.turn(game_id, version_range(results)), self.lock(game_id):
+        async with self.lock(game_id):
             info = await self.bot.service.get_game(game_id)
+            told = await self.bot.service.told(game_id)
+            events = await self._untold(info, told, results)
             channel = await self.channel(info)
             if channel is None:
                 return
@@ -98,8 +107,21 @@ class Publisher:
             await self.table.write(info, channel, change)
             if room is not None and info.status == "running":
                 await self.rooms.refresh(info, room, names)
+            if info.version > told:
+                await self.bot.service.set_told(game_id, info.version)
         if info.status != "running":
             self.forget(game_id)
+
+    async def _untold(self, info: GameInfo, told: int,
+                      results: Sequence[SubmitResult]) -> list[GameEvent]:
+        """The events after the mark: the results' own when they are exactly what is owed,
+        else regenerated from the log (after a crash, or a publish that failed)."""
+        if info.version <= told:
+            return []
+        seqs = [a.seq for r in results for a in r.accepted]
+        if told >= 0 and seqs == list(range(told + 1, info.version + 1)):
+            return [e for r in results for e in r.events]
+        return await self.bot.service.events_between(info.id, told, info.version)
 
     async def _tell(self, info: GameInfo, presenter: Presenter,
                     channel: discord.abc.Messageable, events: Sequence[GameEvent],
@@ -111,12 +133,16 @@ class Publisher:
             line = presenter.story(event, names)
             role = presenter.room_role(event)
             if role is RoomRole.OPENS:
-                if room is not None:  # a new exchange: whatever room was open is over
+                opening = presenter.room_opening(event, names)
+                if room is not None and room.opened_for(opening):
+                    room.changed = True  # told again after a crash: its thread is open
+                elif still_open(presenter, events, index):
+                    if room is not None:  # a new exchange: whatever room was open is over
+                        await self.rooms.forget(info)
+                    room = await self.rooms.open(info, channel, opening, names)
+                elif room is not None:
                     await self.rooms.forget(info)
                     room = None
-                if still_open(presenter, events, index):
-                    room = await self.rooms.open(info, channel,
-                                                 presenter.room_opening(event, names), names)
             if room is not None and role is RoomRole.INSIDE:
                 self.rooms.tell(room, line)
                 if room.in_thread:

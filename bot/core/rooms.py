@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 # Stored message names (kept from when every room was a negotiation, so stored games resume):
 ROOM = "negotiation"  # channel: the thread (or the game channel); message: the live prompt
 STARTER = "negotiation_starter"  # a message can start one thread only: the last one used
+POSTING = "negotiation:posting"  # the room is being written to (message_id: its prompt then)
+HISTORY = 20  # messages read back to find what an interrupted write left
 THREAD_NAME_MAX = 100
 MAX_ROOM_BUTTONS = 24  # Discord allows 25 per message; one is left for the game's extras
 
@@ -77,6 +79,10 @@ class Room:
         """The thread's (or channel's) id."""
         return self.target.id  # type: ignore[attr-defined]
 
+    def opened_for(self, opening: RoomOpening) -> bool:
+        """True if this is the thread that `opening` asked for (told again after a crash)."""
+        return self.in_thread and getattr(self.target, "name", None) == fit(opening.title)
+
 
 class Rooms:
     """Opens, updates and closes the room of a game's current two-player exchange."""
@@ -112,7 +118,7 @@ class Rooms:
         service = self.bot.service
         refs = await service.get_messages(info.id)
         table, used = refs.get("table"), refs.get(STARTER)
-        name = _fit(opening.title)
+        name = fit(opening.title)
         noun = presenter_for(info.kind).room_noun
         try:
             if table is not None and (used is None or used.message_id != table.message_id):
@@ -168,14 +174,16 @@ class Rooms:
 
     async def close(self, info: GameInfo, room: Room) -> None:
         """Post the last moves and the result, archive the thread, forget the room."""
+        written = await self._begin(info, room)
         await self._post_record(room, last=f"🔒 The {room.noun} is over." if room.in_thread
-                                else f"🤝 The {room.noun} is over.")
+                                else f"🤝 The {room.noun} is over.", written=written)
         if room.in_thread:
             try:
                 await room.target.edit(archived=True)  # type: ignore[attr-defined]
             except discord.HTTPException as exc:
                 log.warning("could not archive thread %s: %s", room.id, exc)
         await self.bot.service.forget_message(info.id, ROOM)
+        await self.bot.service.forget_message(info.id, POSTING)
 
     async def refresh(self, info: GameInfo, room: Room, names: Sequence[str]) -> None:
         """After a change: retire the old prompt, then post the prompt for the player to move."""
@@ -190,19 +198,44 @@ class Rooms:
         pv = await service.get_view(info.id, user_id)
         mover = f"<@{user_id}>" if user_id is not None else names[decision.player]
         presenter = presenter_for(info.kind)
-        await self._post_record(room)
-        message = await send_safely(
-            room.target, presenter.room_prompt(decision, pv.view, names, mover, pv.due_at)[:2000],
-            view=room_buttons(info.id, decision, names, presenter),
-            allowed_mentions=pinging([user_id] if user_id is not None else []))
+        written = await self._begin(info, room)
+        await self._post_record(room, written=written)
+        # A prompt for this very decision posted before a crash is adopted, not posted again.
+        message = next((m for m in reversed(written) if _asks(m, decision.key)), None)
+        if message is None:
+            message = await send_safely(
+                room.target,
+                presenter.room_prompt(decision, pv.view, names, mover, pv.due_at)[:2000],
+                view=room_buttons(info.id, decision, names, presenter),
+                allowed_mentions=pinging([user_id] if user_id is not None else []))
         if message is not None:
             room.prompt_id = message.id
             await service.set_message(info.id, ROOM, room.id, message.id)
+        await service.forget_message(info.id, POSTING)
         room.changed = False
 
-    async def _post_record(self, room: Room, last: str | None = None) -> None:
+    async def _begin(self, info: GameInfo, room: Room) -> list[discord.Message]:
+        """Note that the room is being written to; if an earlier write was interrupted (the
+        note is still there), the bot's messages it left in the room, oldest first."""
+        service = self.bot.service
+        intent = (await service.get_messages(info.id)).get(POSTING)
+        if intent is None:
+            await service.set_message(info.id, POSTING, room.id, room.prompt_id or 0)
+            return []
+        after = discord.Object(intent.message_id) if intent.message_id else None
+        try:
+            found = [m async for m in room.target.history(limit=HISTORY, after=after)]
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not read back room %s (%s)", info.id, room.id, exc)
+            return []
+        return sorted((m for m in found if m.author.id == self.bot.user.id),  # type: ignore[union-attr]
+                      key=lambda m: m.id)
+
+    async def _post_record(self, room: Room, last: str | None = None,
+                           written: list[discord.Message] | None = None) -> None:
         """Retire the old prompt: in a thread it becomes the first line of the record (one
-        message per answer instead of a new one), in the channel it just loses its buttons."""
+        message per answer instead of a new one), in the channel it just loses its buttons.
+        What an interrupted attempt already `written` is not posted again."""
         lines = [*room.record, *([last] if last else [])] if room.in_thread else []
         room.record = []
         if room.prompt_id is not None:
@@ -217,11 +250,18 @@ class Rooms:
             else:
                 await edit_safely(room.target, room.prompt_id, view=None)
             room.prompt_id = None
-        if lines:
-            await send_safely(room.target, "\n".join(lines)[:2000])
+        text = "\n".join(lines)[:2000]
+        if lines and not any(m.content == text for m in written or ()):
+            await send_safely(room.target, text)
 
 
-def _fit(title: str) -> str:
+def _asks(message: discord.Message, key: str) -> bool:
+    """True if the message carries buttons for the decision `key` (a room's prompt)."""
+    return any(str(getattr(child, "custom_id", "")).endswith(f":{key}")
+               for row in message.components for child in getattr(row, "children", ()))
+
+
+def fit(title: str) -> str:
     """A thread name within Discord's 100 characters (thread names show no markdown, so the
     names in it are shown plain)."""
     title = plain_name(title)

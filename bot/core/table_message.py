@@ -17,9 +17,11 @@ from bot.core.rest import edit_safely, send_safely
 from bot.core.texts import CONTENT_LIMIT, chunks, pinging, seat_names
 from engine.core.game import Decision, DecisionUI
 from engine.core.registry import get_kind
-from engine.store.models import GameInfo
+from engine.store.models import GameInfo, MessageRef
 
 log = logging.getLogger(__name__)
+TABLE = "table"  # the stored name of the live table message
+POSTING = "table:posting"  # a new table message is being posted (message_id: the one before)
 
 
 @dataclass
@@ -55,31 +57,73 @@ class TableMessage:
 
     async def write(self, info: GameInfo, channel: discord.abc.Messageable,
                     change: Change) -> None:
-        """Show `change` and the current table: append to the live message, or post anew."""
+        """Show `change` and the current table: append to the live message, or post anew.
+
+        Safe to repeat after a crash: a post that landed before its id was stored is found
+        and adopted (POSTING records the intent first), and lines already at the end of the
+        live message, as read back from Discord, are not appended twice."""
         service = self.bot.service
         embed = await current_table(self.bot, info)
         buttons = table_view(info.id, button_label(await service.pending(info.id)))
         lines = [line for line in change.lines if line]
-        ref = (await service.get_messages(info.id)).get("table")
-        if ref is not None and not change.new_message:
+        refs = await service.get_messages(info.id)
+        ref = refs.get(TABLE)
+        if POSTING in refs:  # an earlier attempt may have posted before the process died
+            ref = await self._adopt(info, channel, refs[POSTING], ref) or ref
+        if ref is not None:
+            remembered = self._texts.get(info.id, (None, ""))[0] == ref.message_id
             old = await self._text(channel, info.id, ref.message_id)
-            content = "\n".join(part for part in (old, *lines) if part)
-            # A failed edit (gone, or a Discord error) falls through to a fresh message, so
-            # the channel shows the current state and the game goes on.
-            if old is not None and len(content) <= CONTENT_LIMIT and await edit_safely(
-                    channel, ref.message_id, content=content or None, embed=embed, view=buttons):
-                self._texts[info.id] = (ref.message_id, content)
-                return
+            told = "\n".join(lines)
+            # Read back from Discord (after a restart): the lines may be there already.
+            already = not remembered and bool(told) and old is not None and old.endswith(told)
+            if already or not change.new_message:
+                content = old if already else "\n".join(p for p in (old, *lines) if p)
+                # A failed edit (gone, or a Discord error) falls through to a fresh message,
+                # so the channel shows the current state and the game goes on.
+                if old is not None and len(content or "") <= CONTENT_LIMIT and await edit_safely(
+                        channel, ref.message_id, content=content or None, embed=embed,
+                        view=buttons):
+                    self._texts[info.id] = (ref.message_id, content or "")
+                    return
         texts = chunks([*lines, *change.pings])
         for text in texts[:-1]:  # a change too long for one message (a very long scoring)
             await send_safely(channel, text, allowed_mentions=pinging(change.pinged))
         content = texts[-1] if texts else None
+        await service.set_message(info.id, POSTING, info.channel_id,
+                                  ref.message_id if ref is not None else 0)
         message = await send_safely(channel, content, embed=embed, view=buttons,
                                     files=change.files,
                                     allowed_mentions=pinging(change.pinged))
         if message is not None:
             self._texts[info.id] = (message.id, content or "")
-            await service.set_message(info.id, "table", info.channel_id, message.id)
+            await service.set_message(info.id, TABLE, info.channel_id, message.id)
+            if ref is not None:  # only the live table keeps a button
+                await edit_safely(channel, ref.message_id, view=None)
+        await service.forget_message(info.id, POSTING)
+
+    async def _adopt(self, info: GameInfo, channel: discord.abc.Messageable,
+                     intent: MessageRef, ref: MessageRef | None) -> MessageRef | None:
+        """The table message an interrupted post left in the channel (the bot's newest message
+        with an embed after the table it replaced), now recorded as the live one."""
+        service = self.bot.service
+        after = discord.Object(intent.message_id) if intent.message_id else None
+        try:
+            recent = [m async for m in channel.history(limit=20, after=after)]
+        except discord.HTTPException as exc:
+            log.warning("game %s: could not look for an interrupted post (%s)", info.id, exc)
+            return None
+        mine = [m for m in recent if m.author.id == self.bot.user.id and m.embeds]  # type: ignore[union-attr]
+        found = max(mine, key=lambda m: m.id, default=None)
+        if found is None or (ref is not None and found.id == ref.message_id):
+            await service.forget_message(info.id, POSTING)  # it never landed
+            return None
+        log.info("game %s: adopting table message %s posted before a restart", info.id, found.id)
+        await service.set_message(info.id, TABLE, info.channel_id, found.id)
+        if ref is not None:
+            await edit_safely(channel, ref.message_id, view=None)
+        await service.forget_message(info.id, POSTING)
+        self._texts[info.id] = (found.id, found.content)
+        return MessageRef(name=TABLE, channel_id=info.channel_id, message_id=found.id)
 
     async def _text(self, channel: discord.abc.Messageable, game_id: int,
                     message_id: int) -> str | None:

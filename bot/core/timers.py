@@ -146,6 +146,7 @@ class Timers:
         """Handle everything due now; return when to look again."""
         now = self._clock()
         service = self.bot.service
+        await self.publisher.catch_up()  # a publish that failed is retried here
         await self._expire_lobbies(now)
         for game_id, items in by_game(await service.overdue(now + TOLERANCE)).items():
             await self._guarded(game_id, self._time_out(game_id, items))

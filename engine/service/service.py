@@ -13,6 +13,7 @@ from engine.service.games import PlayOps
 from engine.service.live import assemble
 from engine.service.lobby import LobbyOps
 from engine.service.messages import MessageOps
+from engine.service.outbox import OutboxOps
 from engine.service.reads import ReadOps
 from engine.service.reminders import ReminderOps
 from engine.store import damaged, log, stats
@@ -22,7 +23,7 @@ from engine.store.db import Database, Synchronous
 from engine.store.models import GameInfo
 
 
-class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps):
+class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps):
     """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
 
     @classmethod

@@ -1,6 +1,7 @@
-"""Every state change a player must see costs the game's channel one message write at most:
-the turn's story and the table share one live message (issue #6: at most one channel-message
-write per state change)."""
+"""Every state change a player must see costs the game's channel one message write: the turn's
+story and the table share one live message (issue #6). When that write is a new message (a new
+turn, a ping, a picture), one more edit takes the button off the message it replaces, so only
+the live table carries one (issue #13)."""
 
 from __future__ import annotations
 
@@ -16,11 +17,16 @@ from tests.bot.driver import open_lobby, play_one
 WRITE = re.compile(r"^/channels/(\d+)/messages(/\d+)?$")  # post or edit a message
 
 
-def channel_writes(env: Env, channel: ChannelHandle, since: int) -> int:
-    """Message posts and edits in the game's channel (not its threads) since request `since`."""
-    return sum(1 for r in env.http_requests[since:]
-               if r.method in ("POST", "PATCH") and (m := WRITE.match(r.path))
-               and int(m[1]) == channel.id)
+def channel_writes(env: Env, channel: ChannelHandle, since: int) -> tuple[int, int, int]:
+    """(posts, edits, closings) in the game's channel (not its threads) since request `since`;
+    a closing is an edit that only takes a message's buttons away."""
+    writes = [r for r in env.http_requests[since:]
+              if r.method in ("POST", "PATCH") and (m := WRITE.match(r.path))
+              and int(m[1]) == channel.id]
+    closing = [r for r in writes if r.method == "PATCH" and r.json.get("components") == []
+               and set(r.json) <= {"components", "tts"}]
+    posts = [r for r in writes if r.method == "POST"]
+    return len(posts), len(writes) - len(posts) - len(closing), len(closing)
 
 
 @pytest.mark.parametrize(("humans", "ai", "seed"), [(1, 2, 3), (2, 2, 8)])
@@ -33,11 +39,16 @@ async def test_every_answer_costs_the_channel_one_message_write(
     await simcord_bot.timers.stop()  # only the players' answers change the game here
     rng = random.Random(seed)
     per_answer: list[int] = []
+    closings = 0
     while (await simcord_bot.service.get_game(game_id)).status == "running":
         before = len(simcord_env.http_requests)
         assert await play_one(simcord_bot, channel, game_id, {a.id: a for a in actors}, rng)
-        per_answer.append(channel_writes(simcord_env, channel, before))
+        posts, edits, closed = channel_writes(simcord_env, channel, before)
+        per_answer.append(posts + edits)
+        assert closed == posts, "each new live message closes the one before it, nothing else"
+        closings += closed
 
     assert len(per_answer) >= 3 * 8, "a whole game was played"
     assert set(per_answer) == {1}, f"writes per answer: {sorted(set(per_answer))}"
+    assert closings >= 3 * 6, "every turn's message was closed by the next one"
     assert channel.threads, "negotiations ran in threads (their writes are not the channel's)"
