@@ -74,8 +74,10 @@ class TableMessage:
             remembered = self._texts.get(info.id, (None, ""))[0] == ref.message_id
             old = await self._text(channel, info.id, ref.message_id)
             told = "\n".join(lines)
+            posted = "\n".join([*lines, *change.pings])  # as a new message would read
             # Read back from Discord (after a restart): the lines may be there already.
-            already = not remembered and bool(told) and old is not None and old.endswith(told)
+            already = (not remembered and bool(told) and old is not None
+                       and (old.endswith(told) or old.endswith(posted)))
             if already or not change.new_message:
                 content = old if already else "\n".join(p for p in (old, *lines) if p)
                 # A failed edit (gone, or a Discord error) falls through to a fresh message,
@@ -122,7 +124,6 @@ class TableMessage:
         if ref is not None:
             await edit_safely(channel, ref.message_id, view=None)
         await service.forget_message(info.id, POSTING)
-        self._texts[info.id] = (found.id, found.content)
         return MessageRef(name=TABLE, channel_id=info.channel_id, message_id=found.id)
 
     async def _text(self, channel: discord.abc.Messageable, game_id: int,
