@@ -104,7 +104,7 @@ class Publisher:
             picture = await self._picture(info, presenter, events, names)
             if picture is not None:
                 change.files.append(picture)
-            await self.table.write(info, channel, change)
+            await self.table.write(info, channel, change, told=(told, info.version))
             if room is not None and info.status == "running":
                 await self.rooms.refresh(info, room, names)
             if info.version > told:

@@ -19,7 +19,7 @@ from bot.core.base import BotBase
 from bot.core.components import RoomButton, detached
 from bot.core.presenter import Presenter, RoomOpening, RoomRole, presenter_for
 from bot.core.rest import edit_safely, refusal_reason, send_safely
-from bot.core.texts import name_list, option_label, pinging, plain_name
+from bot.core.texts import name_list, nonce, option_label, pinging, plain_name
 from engine.core.game import Decision, DecisionUI, GameEvent
 from engine.store.models import GameInfo, MessageRef
 
@@ -207,7 +207,8 @@ class Rooms:
                 room.target,
                 presenter.room_prompt(decision, pv.view, names, mover, pv.due_at)[:2000],
                 view=room_buttons(info.id, decision, names, presenter),
-                allowed_mentions=pinging([user_id] if user_id is not None else []))
+                allowed_mentions=pinging([user_id] if user_id is not None else []),
+                nonce=nonce("room", info.id, decision.key))
         if message is not None:
             room.prompt_id = message.id
             await service.set_message(info.id, ROOM, room.id, message.id)

@@ -14,7 +14,7 @@ from bot.core.base import BotBase
 from bot.core.components import table_view
 from bot.core.presenter import presenter_for
 from bot.core.rest import edit_safely, send_safely
-from bot.core.texts import CONTENT_LIMIT, chunks, pinging, seat_names
+from bot.core.texts import CONTENT_LIMIT, chunks, nonce, pinging, seat_names
 from engine.core.game import Decision, DecisionUI
 from engine.core.registry import get_kind
 from engine.store.models import GameInfo, MessageRef
@@ -56,12 +56,14 @@ class TableMessage:
         return len(self._texts)
 
     async def write(self, info: GameInfo, channel: discord.abc.Messageable,
-                    change: Change) -> None:
+                    change: Change, told: tuple[int, int] | None = None) -> None:
         """Show `change` and the current table: append to the live message, or post anew.
 
         Safe to repeat after a crash: a post that landed before its id was stored is found
-        and adopted (POSTING records the intent first), and lines already at the end of the
-        live message, as read back from Discord, are not appended twice."""
+        and adopted (POSTING records the intent first; `told`, the versions this change
+        tells, makes the post's nonce, so Discord itself drops a retry within minutes), and
+        lines already at the end of the live message, as read back from Discord, are not
+        appended twice."""
         service = self.bot.service
         embed = await current_table(self.bot, info)
         buttons = table_view(info.id, button_label(await service.pending(info.id)))
@@ -73,11 +75,11 @@ class TableMessage:
         if ref is not None:
             remembered = self._texts.get(info.id, (None, ""))[0] == ref.message_id
             old = await self._text(channel, info.id, ref.message_id)
-            told = "\n".join(lines)
+            story = "\n".join(lines)
             posted = "\n".join([*lines, *change.pings])  # as a new message would read
             # Read back from Discord (after a restart): the lines may be there already.
-            already = (not remembered and bool(told) and old is not None
-                       and (old.endswith(told) or old.endswith(posted)))
+            already = (not remembered and bool(story) and old is not None
+                       and (old.endswith(story) or old.endswith(posted)))
             if already or not change.new_message:
                 content = old if already else "\n".join(p for p in (old, *lines) if p)
                 # A failed edit (gone, or a Discord error) falls through to a fresh message,
@@ -93,9 +95,10 @@ class TableMessage:
         content = texts[-1] if texts else None
         await service.set_message(info.id, POSTING, info.channel_id,
                                   ref.message_id if ref is not None else 0)
+        once = {"nonce": nonce("table", info.id, *told)} if told and told[0] < told[1] else {}
         message = await send_safely(channel, content, embed=embed, view=buttons,
                                     files=change.files,
-                                    allowed_mentions=pinging(change.pinged))
+                                    allowed_mentions=pinging(change.pinged), **once)
         if message is not None:
             self._texts[info.id] = (message.id, content or "")
             await service.set_message(info.id, TABLE, info.channel_id, message.id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 
@@ -40,6 +41,13 @@ def seat_names(info: GameInfo) -> list[str]:
     """Display names in seat order, made safe (safe_name)."""
     seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
     return [safe_name(s.name) for s in seated]
+
+
+def nonce(*parts: object) -> str:
+    """A message nonce for a post that must land once: the same parts give the same nonce, so
+    Discord (enforce_nonce) returns the first message if a retry after a crash posts again
+    within minutes; 20 characters, within Discord's 25."""
+    return hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=10).hexdigest()
 
 
 def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:

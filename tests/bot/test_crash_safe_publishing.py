@@ -152,3 +152,19 @@ async def test_a_crash_while_telling_loses_nothing_and_repeats_nothing(
     await play_to_end(bot, channel, game_id, by_id, seed=7)
     await assert_whole_story_told_once(bot, channel, game_id)
     assert live_buttons(channel) == [], "an ended game leaves no live button anywhere"
+
+
+async def test_posts_that_tell_a_change_carry_a_nonce_discord_enforces(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    _, channel, actors, game_id = await seeded_table(simcord_env, simcord_bot,
+                                                     ["ann", "bob", "cem"], seed=2)
+    await simcord_bot.timers.stop()
+    rng = random.Random(5)
+    for _ in range(30):
+        await play_one(simcord_bot, channel, game_id, {a.id: a for a in actors}, rng)
+    posts = [r.json for r in simcord_env.http_requests
+             if r.method == "POST" and r.path.endswith("/messages") and r.json.get("embeds")]
+    nonces = [p.get("nonce") for p in posts[1:]]  # the first table comes with the start
+    assert len(nonces) >= 3 and all(nonces) and len(set(nonces)) == len(nonces)
+    assert all(p.get("enforce_nonce") is True for p in posts[1:])
+    assert all(len(n) <= 25 for n in nonces)
