@@ -162,8 +162,9 @@ class Probe:
             setattr(bot.actions, name, self._timed(kind, getattr(bot.actions, name)))
         publish = bot.publisher.publish
 
-        async def counted(game_id: int, published: Any, **kwargs: Any) -> None:
-            if self.active:
+        async def counted(game_id: int, published: Any = (), **kwargs: Any) -> None:
+            # A catch-up's publish (no change of its own) is not a state change.
+            if self.active and published:
                 self.publishes += 1
                 self.turns += sum(isinstance(e, TurnStarted) for e in events_in(published))
             await publish(game_id, published, **kwargs)

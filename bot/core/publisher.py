@@ -90,6 +90,8 @@ class Publisher:
             info = await self.bot.service.get_game(game_id)
             told = await self.bot.service.told(game_id)
             events = await self._untold(info, told, results)
+            if not events and notice is None:
+                return  # told already (a catch-up got here first): nothing to write
             channel = await self.channel(info)
             if channel is None:
                 return
