@@ -91,7 +91,11 @@ class Publisher:
             told = await self.bot.service.told(game_id)
             events = await self._untold(info, told, results)
             if not events and notice is None:
-                return  # told already (a catch-up got here first): nothing to write
+                # Told already (a catch-up got here first), or a change nobody can see (a
+                # secret choice changed): nothing to write.
+                if info.version > told:
+                    await self.bot.service.set_told(game_id, info.version)
+                return
             channel = await self.channel(info)
             if channel is None:
                 return

@@ -182,8 +182,7 @@ class Rooms:
                 await room.target.edit(archived=True)  # type: ignore[attr-defined]
             except discord.HTTPException as exc:
                 log.warning("could not archive thread %s: %s", room.id, exc)
-        await self.bot.service.forget_message(info.id, ROOM)
-        await self.bot.service.forget_message(info.id, POSTING)
+        await self.bot.service.update_messages(info.id, forget=[ROOM, POSTING])
 
     async def refresh(self, info: GameInfo, room: Room, names: Sequence[str]) -> None:
         """After a change: retire the old prompt, then post the prompt for the player to move."""
@@ -209,10 +208,11 @@ class Rooms:
                 view=room_buttons(info.id, decision, names, presenter),
                 allowed_mentions=pinging([user_id] if user_id is not None else []),
                 nonce=nonce("room", info.id, decision.key))
+        remember = []
         if message is not None:
             room.prompt_id = message.id
-            await service.set_message(info.id, ROOM, room.id, message.id)
-        await service.forget_message(info.id, POSTING)
+            remember.append(MessageRef(name=ROOM, channel_id=room.id, message_id=message.id))
+        await service.update_messages(info.id, remember, [POSTING])
         room.changed = False
 
     async def _begin(self, info: GameInfo, room: Room) -> list[discord.Message]:

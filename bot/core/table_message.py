@@ -99,12 +99,14 @@ class TableMessage:
         message = await send_safely(channel, content, embed=embed, view=buttons,
                                     files=change.files,
                                     allowed_mentions=pinging(change.pinged), **once)
-        if message is not None:
-            self._texts[info.id] = (message.id, content or "")
-            await service.set_message(info.id, TABLE, info.channel_id, message.id)
-            if ref is not None:  # only the live table keeps a button
-                await edit_safely(channel, ref.message_id, view=None)
-        await service.forget_message(info.id, POSTING)
+        if message is None:
+            await service.forget_message(info.id, POSTING)
+            return
+        self._texts[info.id] = (message.id, content or "")
+        await service.update_messages(info.id, [MessageRef(
+            name=TABLE, channel_id=info.channel_id, message_id=message.id)], [POSTING])
+        if ref is not None:  # only the live table keeps a button
+            await edit_safely(channel, ref.message_id, view=None)
 
     async def _adopt(self, info: GameInfo, channel: discord.abc.Messageable,
                      intent: MessageRef, ref: MessageRef | None) -> MessageRef | None:
@@ -123,11 +125,11 @@ class TableMessage:
             await service.forget_message(info.id, POSTING)  # it never landed
             return None
         log.info("game %s: adopting table message %s posted before a restart", info.id, found.id)
-        await service.set_message(info.id, TABLE, info.channel_id, found.id)
+        adopted = MessageRef(name=TABLE, channel_id=info.channel_id, message_id=found.id)
+        await service.update_messages(info.id, [adopted], [POSTING])
         if ref is not None:
             await edit_safely(channel, ref.message_id, view=None)
-        await service.forget_message(info.id, POSTING)
-        return MessageRef(name=TABLE, channel_id=info.channel_id, message_id=found.id)
+        return adopted
 
     async def _text(self, channel: discord.abc.Messageable, game_id: int,
                     message_id: int) -> str | None:

