@@ -45,15 +45,7 @@ class MessageOps(ServiceCore):
 
     async def forget_message(self, game_id: int, name: str) -> None:
         """Forget a remembered message (e.g. a closed negotiation thread)."""
-        try:
-            async with self._db.transaction(durable=False) as conn:
-                await stats.delete_message(conn, game_id, name)
-        except BaseException:
-            self._forget(game_id)
-            raise
-        live = self._committed(game_id)
-        if live is not None:
-            live.messages.pop(name, None)
+        await self.update_messages(game_id, forget=[name])
 
     async def update_messages(self, game_id: int, remember: Iterable[MessageRef] = (),
                               forget: Iterable[str] = ()) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import aiosqlite
+
 from engine.core.game import Action, Decision
 from engine.core.record import GameRecord, LoggedAction
 from engine.service.base import ServiceCore
@@ -19,6 +21,16 @@ from engine.store.models import (
     LoggedRow,
     UserId,
 )
+
+
+async def started_game(conn: aiosqlite.Connection, game_id: int) -> tuple[GameInfo, int]:
+    """A started game's row and seed; GameNotFound, or GameNotRunning for a lobby."""
+    info = await rows.fetch_game(conn, game_id)
+    if info is None:
+        raise GameNotFound(game_id)
+    if info.status == "lobby":
+        raise GameNotRunning("lobby")
+    return info, await rows.fetch_seed(conn, game_id)
 
 
 class ReadOps(ServiceCore):
@@ -124,12 +136,7 @@ class ReadOps(ServiceCore):
     async def export_record(self, game_id: int) -> GameRecord:
         """Seed, seats and log: enough to replay the game anywhere (reveals hidden information)."""
         async with self._db.read(consistent=True) as conn:
-            info = await rows.fetch_game(conn, game_id)
-            if info is None:
-                raise GameNotFound(game_id)
-            if info.status == "lobby":
-                raise GameNotRunning("lobby")
-            seed = await rows.fetch_seed(conn, game_id)
+            info, seed = await started_game(conn, game_id)
             actions = await log.fetch_actions(conn, game_id)
         return GameRecord(kind=info.kind, seed=seed, seats=[s.name for s in info.seats],
                           settings=info.settings,
