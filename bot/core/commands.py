@@ -176,6 +176,10 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 await tell(interaction, f"You opened a game a moment ago: wait {wait} more "
                                         "seconds before opening another.")
                 return
+            if not may_post(interaction):  # the bot does not post for someone who may not
+                await tell(interaction, "You may not send messages in this channel, so I will "
+                                        "not open a game here for you.")
+                return
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
                 await tell(interaction, "Pick one of the offered timers.")
                 return

@@ -87,3 +87,14 @@ async def test_the_leaderboard_is_private_for_a_member_who_may_not_post(
     assert not private(await ann.slash(channel, "game leaderboard"))
     muted = await zed.slash(channel, "game leaderboard")
     assert private(muted) and muted.response.embeds[0].title == "🏆 Leaderboard"
+
+
+async def test_a_member_who_may_not_post_cannot_open_a_game(simcord_env: Env,
+                                                           simcord_bot: JuwelierBot) -> None:
+    guild = simcord_env.create_guild()
+    zed = guild.add_member(simcord_env.create_user("zed"))
+    channel = guild.create_text_channel("quiet", overwrites={
+        zed: discord.PermissionOverwrite(send_messages=False)})
+    result = await zed.slash(channel, "game new")
+    assert private(result) and "may not send messages" in reply_text(result)
+    assert await simcord_bot.service.game_in_channel(guild.id, channel.id) is None
