@@ -104,9 +104,10 @@ class Publisher:
             refs = await self.bot.service.get_messages(game_id)
             room = await self.rooms.current(info, channel, refs)
             lines, room = await self._tell(info, presenter, channel, events, names, room)
-            pings, pinged = await self._pings(info, events, prompted)
+            fresh = any(presenter.opens_turn(e) for e in events)
+            pings, pinged = await self._pings(info, events, prompted, fresh=fresh)
             change = Change(lines=[notice, *lines] if notice else lines, pings=pings,
-                            pinged=pinged, fresh=any(presenter.opens_turn(e) for e in events))
+                            pinged=pinged, fresh=fresh)
             picture = await self._picture(info, presenter, events, names)
             if picture is not None:
                 change.files.append(picture)
@@ -173,15 +174,24 @@ class Publisher:
                 await self.rooms.close(info, room)
 
     async def _pings(self, info: GameInfo, events: Sequence[GameEvent],
-                     prompted: int | None = None) -> tuple[list[str], list[int]]:
-        """Mention humans who now owe a decision other than a secret choice or a room's move
-        (the room pings its player), unless it is already in front of them: the lines, and
+                     prompted: int | None = None, *, fresh: bool = False
+                     ) -> tuple[list[str], list[int]]:
+        """Mention the humans who now owe a decision: when a turn starts, everyone who makes
+        its secret choice; at any time, whoever owes another decision, unless it is already in
+        front of them (a room's player is pinged on the room's prompt instead). The lines, and
         the users they ping."""
         if not events or info.status != "running":
             return [], []
         pending = await self.bot.service.pending(info.id)
         names = seat_names(info)
         lines, pinged = [], []
+        users = {s.seat: s.user_id for s in info.seats if s.user_id is not None}
+        choosing = [users[d.player] for d in pending
+                    if d.ui is DecisionUI.SECRET and d.player in users]
+        if fresh and choosing:
+            lines.append(" ".join(f"<@{u}>" for u in choosing) + ": your turn to choose — "
+                         "press **Choose your action** below.")
+            pinged.extend(int(u) for u in choosing)
         for decision in pending:
             if decision.ui in UNPINGED:
                 continue
