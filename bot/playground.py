@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -21,7 +22,8 @@ async def run_playground(db_path: Path, port: int | None = None,
     """Start the bot in SimCord and serve its preview until `until(url)` returns (or forever)."""
     import simcord
 
-    bot = JuwelierBot(BotSettings(token="playground", db_path=db_path))
+    # No timer by default: a page left alone never hands a seat to the autopilot.
+    bot = JuwelierBot(BotSettings(token="playground", db_path=db_path, default_timer=0))
     try:
         async with simcord.run(bot) as env:
             guild = env.create_guild(name="Juwelier Playground")
@@ -47,6 +49,9 @@ def main() -> None:
     parser.add_argument("--db", type=Path, default=None, help="keep games in this SQLite file")
     args = parser.parse_args()
     db = args.db or Path(tempfile.mkdtemp()) / "playground.sqlite3"
+    # The bot's log (errors included) goes to this terminal.
+    logging.basicConfig(level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         asyncio.run(run_playground(db, args.port))
     except KeyboardInterrupt:

@@ -78,6 +78,9 @@ TIMER_CHOICES = [
     app_commands.Choice(name="2 minutes per action (default)", value=120),
     app_commands.Choice(name="5 minutes per action", value=300),
     app_commands.Choice(name="15 minutes per action", value=900),
+    app_commands.Choice(name="Play by post: 12 hours per action", value=12 * 3600),
+    app_commands.Choice(name="Play by post: 24 hours per action", value=24 * 3600),
+    app_commands.Choice(name="No timer (nobody is ever hurried)", value=0),
 ]
 TIMER_SECONDS = frozenset(c.value for c in TIMER_CHOICES)
 SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"),
@@ -94,6 +97,19 @@ def answering(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitabl
         await guarded(interaction, command(self, interaction, *args, **kwargs))
 
     return run
+
+
+def paced(defaults: dict[str, float | None], turn_decision: str | None,
+          timer: int) -> dict[str, float | None]:
+    """Every deadline of a game at the pace its timer sets: the turn's decision gets `timer`,
+    the others grow with it (a 24-hour game gives a negotiation hours, not 90 seconds; a fast
+    game keeps the usual minimum); no timer, no deadline at all."""
+    turn = turn_decision or "default"
+    base = defaults.get(turn) or defaults.get("default") or float(timer or 1)
+    if not timer:
+        return dict.fromkeys({*defaults, turn})
+    return {**{name: (max(seconds, seconds * timer / base) if seconds else None)
+               for name, seconds in defaults.items()}, turn: float(timer)}
 
 
 def discord_now() -> float:
@@ -166,7 +182,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         @app_commands.choices(game=games, timer=TIMER_CHOICES)
         @answering
         async def new(self, interaction: discord.Interaction, game: str | None = None,
-                      timer: int = 120) -> None:
+                      timer: int | None = None) -> None:
             """Open a lobby with the caller seated as host."""
             # Deferred privately: a refusal (a game already here) is for the caller alone; the
             # lobby itself is posted to the channel for everyone.
@@ -180,6 +196,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 await tell(interaction, "You may not send messages in this channel, so I will "
                                         "not open a game here for you.")
                 return
+            timer = self.bot.settings.default_timer if timer is None else timer
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
                 await tell(interaction, "Pick one of the offered timers.")
                 return
@@ -192,7 +209,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             kind = get_kind(game) if game else kinds()[0]
             info = await self.bot.service.create_lobby(
                 interaction.guild_id, interaction.channel_id, user.id, user.display_name,
-                kind=kind.name, deadlines={kind.turn_decision or "default": float(timer)})
+                kind=kind.name, deadlines=paced(kind.default_deadlines, kind.turn_decision, timer))
             mark_recorded()
             try:
                 message = await interaction.channel.send(  # type: ignore[union-attr]

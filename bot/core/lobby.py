@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.core.presenter import EMBED_COLOUR
+from bot.core.texts import human_duration
 from engine.core.registry import get_kind
 from engine.store.models import GameInfo
 
@@ -34,5 +35,6 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
                                               f"Ready: {kind.min_players}–{kind.max_players} "
                                               "players"), inline=False)
     timer = info.deadlines.get(kind.turn_decision or "default")
-    embed.set_footer(text=f"Action timer: {int(timer)} s" if timer else "No action timer")
+    embed.set_footer(text=f"Timer: {human_duration(timer)} per action" if timer
+                     else "No timer: nobody is hurried")
     return embed

@@ -43,6 +43,20 @@ def seat_names(info: GameInfo) -> list[str]:
     return [safe_name(s.name) for s in seated]
 
 
+def human_duration(seconds: float) -> str:
+    """'90 seconds', '2 minutes', '1 hour', '1½ hours', '24 hours' — for people, not code."""
+    for unit, size in (("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            amount = seconds / size
+            if amount == int(amount):
+                n = int(amount)
+                return f"{n} {unit}{'' if n == 1 else 's'}"
+            if amount * 2 == int(amount * 2):
+                return f"{int(amount)}½ {unit}s"
+    n = round(seconds)
+    return f"{n} second{'' if n == 1 else 's'}"
+
+
 def nonce(*parts: object) -> str:
     """A message nonce for a post that must land once: the same parts give the same nonce, so
     Discord (enforce_nonce) returns the first message if a retry after a crash posts again
