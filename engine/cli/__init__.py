@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine.core.ai import POLICIES
 from engine.core.errors import EngineError
 from engine.core.record import GameRecord, replay
 from engine.core.registry import get_kind, kinds
@@ -95,9 +96,12 @@ def play_terminal(args: argparse.Namespace) -> int:
     """Play one game in the terminal against AI seats."""
     from engine.cli.terminal import run  # imported here so `simulate` starts without the service
 
-    if args.game is not None:
+    if args.resume and args.db is None:
+        raise EngineError("--resume needs --db FILE: the file the game was saved in.")
+    if args.game is not None and not args.resume:
         get_kind(args.game).check_player_count(args.players)
-    return run(args.players, args.ai, args.seed, args.name, game=args.game)
+    return run(args.players, args.ai, args.seed, args.name, game=args.game, db=args.db,
+               resume=args.resume)
 
 
 GAME_HELP = "game kind, by name (default: the first built-in game; see `python -m engine games`)"
@@ -126,12 +130,25 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seats (from 1, comma-separated) whose level the other seats are not "
                           "told, as for a person at the bot's table")
     sim.set_defaults(run=simulate)
-    play = sub.add_parser("play", help="play a game in the terminal against AI seats")
+    play = sub.add_parser(
+        "play", help="play a game in the terminal against AI seats",
+        description="Play one game in the terminal against AI seats: type an option's number "
+                    "(or a free-form answer where the prompt says how), q to stop; the game is "
+                    "saved, and --resume goes on with it.")
     play.add_argument("--game", default=None, help=GAME_HELP)
-    play.add_argument("--players", type=int, default=4)
-    play.add_argument("--ai", default="random", help="AI level of the other seats")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--players", type=int, default=4,
+                      help="seats at the table, you included (default 4; the game says how many "
+                           "it takes)")
+    play.add_argument("--ai", default="random", choices=sorted(POLICIES),
+                      help="level of the AI seats: random (any legal move), greedy (good "
+                           "heuristics), strong (searches; the hardest) (default: random)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the game's seed, to play the same deal again (default: random)")
     play.add_argument("--name", default="Player", help="your name at the table")
+    play.add_argument("--db", type=Path, default=None, metavar="FILE",
+                      help="SQLite file to save the game in (default: a temporary one)")
+    play.add_argument("--resume", action="store_true",
+                      help="go on with the unfinished game saved in --db")
     play.set_defaults(run=play_terminal)
     games = sub.add_parser("games", help="list the games this engine knows")
     games.set_defaults(run=list_games)

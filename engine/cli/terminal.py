@@ -62,20 +62,40 @@ def final_standings(kind: GameKind, view: dict[str, Any], names: Sequence[str]) 
     return "\n".join(lines)
 
 
+def seat_names(seats: Sequence[Any]) -> list[str]:
+    """Names in seat order; AI seats numbered in that order too (AI 1, AI 2, …), whatever
+    order they were added in."""
+    ordered = sorted(seats, key=lambda s: s.seat)
+    numbers = iter(range(1, len(ordered) + 1))
+    return [f"AI {next(numbers)}" if s.is_ai else s.name for s in ordered]
+
+
 async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str = "random",
                db: Path | None = None, seed: int | None = None, name: str = "Player",
-               game: str | None = None) -> int:
-    """Run one game to the end (or until the player quits); returns an exit code."""
+               game: str | None = None, resume: bool = False) -> int:
+    """Run one game to the end (or until the player quits); returns an exit code. `resume`
+    goes on with the unfinished game saved in `db` instead of starting one."""
     path = db or Path(tempfile.mkdtemp()) / "terminal.sqlite3"
-    kind = get_kind(game) if game else default_kind()
     async with await GameService.open(path) as service:
-        info = await service.create_lobby(0, 0, YOU, name, seed=seed, kind=kind.name)
-        for _ in range(players - 1):
-            await service.add_ai(info.id, YOU, ai_level)
-        started = await service.start(info.id, YOU)
-        info = await service.get_game(info.id)
-        names = [s.name for s in sorted(info.seats, key=lambda s: s.seat)]
-        tell(kind, say, started.events, names)
+        if resume:
+            await service.resume()
+            mine = [g for g in await service.running_games() if g.seat_of(YOU) is not None]
+            if not mine:
+                say(f"There is no unfinished game in {path}.")
+                return 2
+            info = mine[-1]
+            kind = get_kind(info.kind)
+            say(f"Going on with game #{info.id} ({kind.title}).")
+        else:
+            kind = get_kind(game) if game else default_kind()
+            info = await service.create_lobby(0, 0, YOU, name, seed=seed, kind=kind.name)
+            for _ in range(players - 1):
+                await service.add_ai(info.id, YOU, ai_level)
+            started = await service.start(info.id, YOU)
+            info = await service.get_game(info.id)
+        names = seat_names(info.seats)
+        if not resume:
+            tell(kind, say, started.events, names)
         shown = -1  # the version whose board was printed last: reprint only after a change
         while True:
             pv = await service.get_view(info.id, YOU)
@@ -93,7 +113,8 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
             except (EOFError, KeyboardInterrupt):
                 text = "q"
             if text.strip().lower() in ("q", "quit", "exit"):
-                say("Bye — the game is saved in " + str(path))
+                say(f"Bye — the game is saved in {path}; go on with: "
+                    f"python -m engine play --resume --db {path}")
                 return 0
             action = parse_answer(kind, pv.decision, text)
             if action is None:
@@ -123,7 +144,7 @@ def default_kind() -> GameKind:
 
 
 def run(players: int, ai_level: str, seed: int | None, name: str = "Player",
-        game: str | None = None) -> int:
+        game: str | None = None, db: Path | None = None, resume: bool = False) -> int:
     """Entry point for the CLI."""
     return asyncio.run(play(players, ask=_ask, ai_level=ai_level, seed=seed, name=name,
-                            game=game))
+                            game=game, db=db, resume=resume))

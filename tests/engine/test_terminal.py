@@ -88,3 +88,30 @@ def test_the_board_shows_only_the_viewers_own_secret_card() -> None:
     assert "Ada (you)" in ada and "[Event] (secret)" in ada
     assert "has chosen" in bo and "[Money]" not in bo
     assert "choosing..." in cy
+
+
+async def test_a_quit_game_goes_on_with_resume(tmp_path: Path) -> None:
+    said: list[str] = []
+    first = iter(["1", "1", "q"])
+    assert await play(4, ask=lambda _: next(first), say=said.append, db=tmp_path / "t.db",
+                      seed=5, name="Ada") == 0
+    assert "--resume --db" in said[-1]
+    more: list[str] = []
+    answers = iter(["1"] * 2000)
+    assert await play(4, ask=lambda _: next(answers), say=more.append, db=tmp_path / "t.db",
+                      resume=True) == 0
+    text = "\n".join(more)
+    assert text.startswith("Going on with game #1") and "=== Game over ===" in text
+
+
+async def test_resume_without_a_saved_game_says_so(tmp_path: Path) -> None:
+    said: list[str] = []
+    assert await play(4, ask=input, say=said.append, db=tmp_path / "empty.db", resume=True) == 2
+    assert said == [f"There is no unfinished game in {tmp_path / 'empty.db'}."]
+
+
+async def test_ai_seats_are_numbered_in_seat_order(tmp_path: Path) -> None:
+    said = await whole_game(tmp_path, players=4, seed=9)
+    reveal = next(line for line in said if "Reveal" in line)
+    ais = [word for word in reveal.replace(",", " ").split() if word.isdigit()]
+    assert ais == sorted(ais)
