@@ -115,3 +115,10 @@ async def test_ai_seats_are_numbered_in_seat_order(tmp_path: Path) -> None:
     reveal = next(line for line in said if "Reveal" in line)
     ais = [word for word in reveal.replace(",", " ").split() if word.isdigit()]
     assert ais == sorted(ais)
+
+
+async def test_each_round_is_scored_with_the_channels_table(tmp_path: Path) -> None:
+    text = "\n".join(await whole_game(tmp_path, players=3, seed=3))
+    for round_no in (1, 2, 3):
+        assert f"Scoring {round_no} " in text
+    assert text.count("Money now") == 3 and text.count("Certificates") >= 3

@@ -10,7 +10,8 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
-from engine.games.esr import decisions, flow, instants, negotiation, text, views
+from engine.games.esr import decisions, flow, instants, negotiation, scoring_text, text, views
+from engine.games.esr.events import RoundScored
 from engine.games.esr.gems import beats, colour_index
 from engine.games.esr.narrate import TIEBREAK_TEXT, narrate
 from engine.games.esr.state import (
@@ -84,8 +85,13 @@ class EsrGame(GameKind[EsrState]):
         return state.results
 
     def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        """The event in plain words (the channel uses the same lines, marked up)."""
-        return narrate(event, names)
+        """The event in plain words (the channel uses the same lines, marked up); a round's
+        scoring comes with the rulebook's table, as in the channel."""
+        line = narrate(event, names)
+        if isinstance(event, RoundScored):
+            table = scoring_text.scoring_table(event, names)
+            return f"{line}\n" + "\n".join(f"    {row}" for row in table.split("\n"))
+        return line
 
     def board(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """The table as plain text for the terminal."""

@@ -5,17 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.games.esr.narrate import event_name
-from bot.games.esr.scoring import (
-    CELL_WIDTH,
-    LABEL_WIDTH,
-    column_headers,
-    final_results,
-    scoring_notes,
-    scoring_table,
-)
+from bot.games.esr.scoring import column_headers, final_results, scoring_notes, scoring_table
 from engine.games.esr.events import GameEnded, RoundScored
 from engine.games.esr.flow import end_game
 from engine.games.esr.scoring import score_round
+from engine.games.esr.scoring_text import CELL_WIDTH, LABEL_WIDTH
 from engine.games.esr.state import EsrState
 from engine.games.esr.table import Table
 from tests.engine.games.esr.esr_builders import event_id, event_ids, fresh_state, hand_out, set_gems
