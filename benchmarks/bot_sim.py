@@ -44,6 +44,7 @@ from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from engine.games.esr.events import TurnStarted
 from engine.service import SubmitResult, lobby
+from tests.bot.driver import ai_menu
 
 AI_SEATS = 2
 SETTLE_TIMEOUT = 600.0  # a 200-click burst takes seconds; every nap is parked on the virtual clock
@@ -428,7 +429,7 @@ class Driver:
         await human.slash(channel, "game new")
         lobby = channel.last_message
         for _ in range(AI_SEATS):
-            await human.click(lobby, label="Add AI")
+            await human.select(lobby, ["random"], custom_id=ai_menu(lobby))
         info = await self.bot.service.game_in_channel(channel.guild.id, channel.id)
         await human.click(lobby, label="Start")
         return Game(human, info.id)

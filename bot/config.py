@@ -41,6 +41,9 @@ class BotSettings(BaseSettings):
     new_game_cooldown: float = Field(
         default=30.0, ge=0,
         description="Seconds a member waits between two `/game new` in one server.")
+    autopilot_level: str = Field(
+        default="greedy",
+        description="The AI level that plays for a player who ran out of time or left.")
     default_timer: int = Field(
         default=120, description="Seconds per action when `/game new` names no timer (one of "
                                  "its choices; 0: no timer).")

@@ -35,7 +35,8 @@ async def run_playground(db_path: Path, port: int | None = None,
                     await until(preview.url)
                     return
                 print(f"Juwelier playground: open {preview.url}")
-                print("Type /game new in the message box, press Add AI twice and Start. "
+                print("Type /game new in the message box, add two AI players from the "
+                      "lobby's menu and press Start. "
                       "Ctrl+C quits.")
                 await preview.wait_closed()
     finally:

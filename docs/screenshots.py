@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.config import BotSettings  # noqa: E402
 from bot.core.client import JuwelierBot  # noqa: E402
-from tests.bot.driver import play_one  # noqa: E402
+from tests.bot.driver import add_ai, play_one  # noqa: E402
 
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -53,7 +53,7 @@ async def main() -> None:
         await actors[0].slash(channel, "game new")
         lobby = channel.last_message
         await actors[1].click(lobby, label="Join")
-        await actors[0].click(lobby, label="Add AI")
+        await add_ai(actors[0], lobby)
         await capture(env, channel, actors[0], "lobby.png", height=700)
         game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
         await actors[0].click(lobby, label="Start")

@@ -8,7 +8,7 @@ import logging
 import discord
 
 from bot.core.base import BotBase
-from bot.core.components import lobby_view
+from bot.core.components import AI_LEVELS, lobby_view
 from bot.core.interactions import acknowledge, edit_reply, is_admin, mark_recorded, tell
 from bot.core.lobby import lobby_embed
 from bot.core.presenter import presenter_for
@@ -19,6 +19,7 @@ from engine.core.errors import EngineError
 from engine.core.game import Decision, DecisionUI
 from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
 from engine.service.outbox import NOTHING_TOLD
+from engine.store.models import GameInfo
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,10 @@ class Actions:
                 info = await service.join(game_id, user.id, user.display_name)
             elif op == "leave":
                 info = await service.leave(game_id, user.id)
-            elif op == "ai":
-                info = await service.add_ai(game_id, user.id)
+            elif op == "ai":  # a lobby posted before the level choice: the default level
+                info = await self._add_ai(game_id, user.id, next(iter(AI_LEVELS)))
+            elif op == "unai":
+                info = await service.remove_ai(game_id, user.id)
             elif op == "cancel":
                 info = await service.abandon(game_id, user.id, is_admin=is_admin(interaction))
             else:
@@ -79,8 +82,29 @@ class Actions:
             await tell(interaction, exc.message)
             return
         mark_recorded()
-        await interaction.edit_original_response(embed=lobby_embed(info),
-                                                 view=lobby_view(game_id, info.status == "lobby"))
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
+
+    async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
+        """Seat an AI player of the level chosen in the lobby's menu (host only)."""
+        await acknowledge(interaction)
+        if level not in AI_LEVELS:
+            await tell(interaction, "That is not one of the AI levels offered.")
+            return
+        try:
+            info = await self._add_ai(game_id, interaction.user.id, level)
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        mark_recorded()
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
+
+    async def _add_ai(self, game_id: int, user_id: int, level: str) -> GameInfo:
+        """An AI seat named by its level ("Strong AI", "Strong AI 2", …)."""
+        info = await self.bot.service.get_game(game_id)
+        base = AI_LEVELS[level][0]
+        taken = {s.name for s in info.seats}
+        name = next(n for n in (base, *(f"{base} {k}" for k in range(2, 10))) if n not in taken)
+        return await self.bot.service.add_ai(game_id, user_id, level, name=name)
 
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start the game: close the lobby message, post the table."""
@@ -92,8 +116,7 @@ class Actions:
                                      is_admin=is_admin(interaction))
         mark_recorded()
         info = await service.get_game(game_id)
-        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(
-            game_id, open_=False))
+        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
         names = ", ".join(seat_names(info))
         await self.bot.tell_change(game_id, result, notice=(
             f"🎲 **{len(info.seats)} players take their seats:** {names}. Good luck!"))

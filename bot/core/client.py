@@ -68,7 +68,8 @@ class JuwelierBot(BotBase):
         if self._service is None:
             limit = self.settings.max_games_per_member or None
             self._service = await GameService.open(self.settings.db_path, clock=discord_clock,
-                                                   max_open_per_user=limit)
+                                                   max_open_per_user=limit,
+                                                   autopilot_level=self.settings.autopilot_level)
         self.resumed = await self.service.resume()
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.

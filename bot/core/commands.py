@@ -213,7 +213,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             mark_recorded()
             try:
                 message = await interaction.channel.send(  # type: ignore[union-attr]
-                    embed=lobby_embed(info), view=lobby_view(info.id))
+                    embed=lobby_embed(info), view=lobby_view(info))
             except discord.HTTPException as exc:
                 # Nobody saw the lobby: remove it, or it would block the channel until it expires.
                 await self.bot.service.discard_lobby(info.id)
@@ -355,7 +355,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 ref.message_id)
             try:
                 await message.edit(embed=lobby_embed(info),
-                                   view=lobby_view(info.id, info.status == "lobby"))
+                                   view=lobby_view(info))
             except discord.HTTPException as exc:
                 log.warning("lobby #%s: could not update its message (%s)", info.id, exc)
 

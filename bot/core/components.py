@@ -11,13 +11,21 @@ import discord
 
 from bot.core.ids import GAME, INDEX, KEY
 from bot.core.interactions import guarded
+from engine.store.models import GameInfo
 
 LOBBY_OPS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "unai": ("Remove AI", discord.ButtonStyle.secondary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),  # lobbies posted before the level choice
+}
+# The AI levels a lobby offers, strongest first (the first is the default): name and what it is.
+AI_LEVELS = {
+    "strong": ("Strong AI", "Searches ahead: the hardest opponent"),
+    "greedy": ("Greedy AI", "Plays by good rules of thumb"),
+    "random": ("Random AI", "Any legal move: for a first game"),
 }
 
 
@@ -26,6 +34,8 @@ class ClickHandlers(Protocol):
 
     async def lobby_click(self, interaction: discord.Interaction, game_id: int,
                           op: str) -> None: ...
+    async def add_ai(self, interaction: discord.Interaction, game_id: int,
+                     level: str) -> None: ...
     async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
                    index: int) -> None: ...
@@ -42,10 +52,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=rf"jw:lobby:{GAME}:(?P<op>[a-z]{{1,8}})"):
     """Join, Leave, Add AI, Start, Cancel on a lobby message."""
 
-    def __init__(self, game_id: int, op: str) -> None:
+    def __init__(self, game_id: int, op: str, disabled: bool = False) -> None:
         label, style = LOBBY_OPS[op]
-        super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"jw:lobby:{game_id}:{op}"))
+        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
+                                           custom_id=f"jw:lobby:{game_id}:{op}", row=0))
         self.game_id, self.op = game_id, op
 
     @classmethod
@@ -59,6 +69,33 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         """Hand the click to the bot's lobby handler."""
         await guarded(interaction, handlers(interaction).lobby_click(interaction, self.game_id,
                                                                      self.op), self.game_id)
+
+
+class AddAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"jw:lobbyai:{GAME}"):
+    """The lobby's menu of AI levels: choosing one seats an AI player of that level."""
+
+    def __init__(self, game_id: int, disabled: bool = False,
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            select = discord.ui.Select(
+                placeholder="Add an AI player…", disabled=disabled, row=1,
+                options=[discord.SelectOption(label=name, value=level, description=what)
+                         for level, (name, what) in AI_LEVELS.items()])
+        select.custom_id = f"jw:lobbyai:{game_id}"
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AddAiSelect:
+        """Rebuild from the custom id (the clicked select carries the chosen level)."""
+        return cls(int(match["game"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Seat an AI of the chosen level (a level that was never offered is refused)."""
+        level = (self.item.values or [""])[0]
+        await guarded(interaction, handlers(interaction).add_ai(interaction, self.game_id, level),
+                      self.game_id)
 
 
 class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -128,7 +165,7 @@ class RoomButton(discord.ui.DynamicItem[discord.ui.Button],
             interaction, self.game_id, self.key, self.index), self.game_id)
 
 
-CORE_ITEMS = (LobbyButton, OpenDecisionButton, PickButton, RoomButton)
+CORE_ITEMS = (LobbyButton, AddAiSelect, OpenDecisionButton, PickButton, RoomButton)
 
 
 def detached(view: discord.ui.View) -> discord.ui.View:
@@ -139,12 +176,18 @@ def detached(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
-    """The lobby's buttons (none once the lobby is closed)."""
+def lobby_view(info: GameInfo) -> discord.ui.View:
+    """The lobby's buttons and AI menu (none once the lobby is closed); Join and the AI menu
+    are off when the table is full, Remove AI when there is no AI seat."""
     view = discord.ui.View(timeout=None)
-    if open_:
-        for op in LOBBY_OPS:
-            view.add_item(LobbyButton(game_id, op))
+    if info.status == "lobby":
+        full = len(info.seats) >= info.max_players
+        for op in ("join", "leave", "start", "cancel"):
+            view.add_item(LobbyButton(info.id, op, disabled=full and op == "join"))
+        view.add_item(AddAiSelect(info.id, disabled=full))
+        unai = LobbyButton(info.id, "unai", disabled=not any(s.is_ai for s in info.seats))
+        unai.item.row = 2
+        view.add_item(unai)
     return detached(view)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.core.presenter import EMBED_COLOUR
-from bot.core.texts import human_duration
+from bot.core.texts import human_duration, safe_name
 from engine.core.registry import get_kind
 from engine.store.models import GameInfo
 
@@ -24,7 +24,9 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
                           description=STATUS_TEXT.get(info.status, info.status))
     seats = []
     for number, seat in enumerate(info.seats, start=1):
-        who = f"🤖 {seat.name} ({seat.ai_level} AI)" if seat.is_ai else f"<@{seat.user_id}>"
+        level = f" ({seat.ai_level} AI)" if seat.is_ai and str(seat.ai_level) not in \
+            seat.name.lower() else ""
+        who = f"🤖 {safe_name(seat.name)}{level}" if seat.is_ai else f"<@{seat.user_id}>"
         host = " 👑 host" if seat.user_id is not None and seat.user_id == info.host_id else ""
         seats.append(f"{number}. {who}{host}")
     need = max(kind.min_players - len(info.seats), 0)

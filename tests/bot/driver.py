@@ -29,6 +29,18 @@ def find_message(channel: ChannelHandle, message_id: int) -> discord.Message:
     return next(m for m in channel.history() if m.id == message_id)
 
 
+def ai_menu(lobby: discord.Message) -> str:
+    """The custom id of a lobby's AI level menu."""
+    return next(c.custom_id for row in lobby.components for c in row.children
+                if str(getattr(c, "custom_id", "")).startswith("jw:lobbyai:"))
+
+
+async def add_ai(actor: MemberActor, lobby: discord.Message,
+                 level: str = "random") -> InteractionResult:
+    """Choose an AI level in the lobby's menu (random unless a test wants another)."""
+    return await actor.select(lobby, [level], custom_id=ai_menu(lobby))
+
+
 async def open_lobby(bot: JuwelierBot, channel: ChannelHandle, host: MemberActor,
                      others: list[MemberActor], ai: int = 0) -> int:
     """`/game new`, everyone joins, the host adds AI seats and starts; returns the game id."""
@@ -38,7 +50,7 @@ async def open_lobby(bot: JuwelierBot, channel: ChannelHandle, host: MemberActor
         result = await member.click(lobby, label="Join")
         assert result.response is not None
     for _ in range(ai):
-        await host.click(lobby, label="Add AI")
+        await add_ai(host, lobby)
     info = await bot.service.game_in_channel(channel.guild_id if hasattr(channel, "guild_id")
                                              else lobby.guild.id, channel.id)
     await host.click(lobby, label="Start")
@@ -164,13 +176,13 @@ async def seeded_table(env: Env, bot: JuwelierBot, humans: list[str], ai: int = 
     info = await bot.service.create_lobby(guild.id, channel.id, host.id, host.name, seed=seed,
                                           deadlines=NO_DEADLINES)
     message = await bot.get_channel(channel.id).send(embed=lobby_embed(info),
-                                                     view=lobby_view(info.id))
+                                                     view=lobby_view(info))
     await bot.service.set_message(info.id, "lobby", channel.id, message.id)
     lobby = channel.last_message
     for member in actors[1:]:
         await member.click(lobby, label="Join")
     for _ in range(ai):
-        await host.click(lobby, label="Add AI")
+        await add_ai(host, lobby)
     await host.click(lobby, label="Start")
     return guild, channel, actors, info.id
 

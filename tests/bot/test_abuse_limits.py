@@ -11,7 +11,7 @@ from simcord import Env, GuildHandle, MemberActor
 
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
-from tests.bot.driver import no_logged_errors, private, reply_text
+from tests.bot.driver import add_ai, no_logged_errors, private, reply_text
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
@@ -68,7 +68,7 @@ async def test_letting_the_autopilot_beat_ai_seats_farms_no_win(
     await ann.slash(channel, "game new")
     lobby = channel.last_message
     for _ in range(2):
-        await ann.click(lobby, label="Add AI")
+        await add_ai(ann, lobby)
     await ann.click(lobby, label="Start")
     await ann.slash(channel, "game autopilot", mode="on")  # plays the whole game at once
     games = await simcord_bot.service.history(ann.id, guild.id)

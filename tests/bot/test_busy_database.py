@@ -13,6 +13,7 @@ from simcord import Env, InteractionResult, SetupError
 
 from bot.core.client import JuwelierBot
 from tests.bot.driver import (
+    add_ai,
     labels,
     new_table,
     no_logged_errors,
@@ -113,7 +114,7 @@ async def test_lobby_clicks_are_answered_while_the_database_is_busy(
     assert private(opened) and "is open" in reply_text(opened)
     lobby = channel.last_message
     await while_busy(simcord_env, simcord_bot, lambda: bob.click(lobby, label="Join"))
-    await while_busy(simcord_env, simcord_bot, lambda: ann.click(lobby, label="Add AI"))
+    await while_busy(simcord_env, simcord_bot, lambda: add_ai(ann, lobby))
     await while_busy(simcord_env, simcord_bot, lambda: ann.click(lobby, label="Start"))
 
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)

@@ -11,6 +11,7 @@ from bot.core.client import JuwelierBot
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_view
 from tests.bot.driver import (
+    add_ai,
     button_ids,
     new_lobby,
     new_table,
@@ -154,7 +155,7 @@ async def test_lobby_mistakes_are_explained_privately_and_change_nothing(
     refused(await ann.click(lobby, label="Join"), "You have already joined this game.")
     refused(await bob.click(lobby, label="Join"), "You have already joined this game.")
     refused(await bob.click(lobby, label="Start"), "Only the host can start the game.")
-    refused(await bob.click(lobby, label="Add AI"), "Only the host can add AI players.")
+    refused(await add_ai(bob, lobby), "Only the host can add AI players.")
 
     assert (await simcord_bot.service.get_game(info.id)).model_dump() == before
     embed = channel.history()[0].embeds[0]
@@ -191,7 +192,7 @@ async def test_status_shows_the_table_privately_and_hand_shows_the_callers_promp
     assert private(status)
     embed = status.response.embeds[0]
     assert "Round 1 of 3 · Turn 1 of 8" in embed.description
-    assert {f.name for f in embed.fields} >= {"ann", "AI 1", "AI 2"}
+    assert {f.name for f in embed.fields} >= {"ann", "Random AI", "Random AI 2"}
 
     hand = await ann.slash(channel, "game hand")
     assert private(hand)

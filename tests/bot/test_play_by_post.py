@@ -9,7 +9,7 @@ from simcord import Env
 
 from bot.core.client import JuwelierBot
 from bot.core.texts import human_duration
-from tests.bot.driver import no_logged_errors
+from tests.bot.driver import add_ai, no_logged_errors
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 DAY = 24 * 3600
@@ -24,7 +24,7 @@ async def start(env: Env, bot: JuwelierBot, timer: int) -> tuple[int, str]:
     lobby = channel.last_message
     footer = lobby.embeds[0].footer.text
     for _ in range(2):
-        await ann.click(lobby, label="Add AI")
+        await add_ai(ann, lobby)
     await ann.click(lobby, label="Start")
     info = await bot.service.game_in_channel(guild.id, channel.id)
     return info.id, footer

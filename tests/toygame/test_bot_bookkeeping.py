@@ -11,6 +11,7 @@ from simcord import Env
 
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
+from tests.bot.driver import add_ai
 
 GAMES = 500
 
@@ -32,7 +33,7 @@ async def test_per_game_bookkeeping_returns_to_zero_after_many_games(
     for _ in range(games):
         await ann.slash(channel, "game new", game="sealed")
         lobby = channel.last_message
-        await ann.click(lobby, label="Add AI")
+        await add_ai(ann, lobby)
         await ann.click(lobby, label="Start")
         if ending == "finished":
             await ann.slash(channel, "game autopilot", mode="on")  # plays it to the end

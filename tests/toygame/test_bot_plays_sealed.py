@@ -12,7 +12,7 @@ import re
 from simcord import ChannelHandle, Env
 
 from bot.core.client import JuwelierBot
-from tests.bot.driver import play_one, table_message
+from tests.bot.driver import add_ai, play_one, table_message
 from tests.toygame import GAME
 
 AMOUNT = re.compile(r"\bbid \d")
@@ -37,7 +37,7 @@ async def test_two_humans_and_an_ai_play_a_whole_game_of_sealed_bid(
     assert opened.response is not None
     lobby = channel.last_message
     assert (await bob.click(lobby, label="Join")).response is not None
-    await ann.click(lobby, label="Add AI")
+    await add_ai(ann, lobby)
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert info is not None and info.kind == "sealed"
     await ann.click(lobby, label="Start")
