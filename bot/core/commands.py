@@ -225,8 +225,8 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
             self.bot.poke_timers()  # the lobby's expiry may be the next thing due
             await tell(interaction, f"Lobby #{info.id} is open: players press **Join**, you "
-                                    "press **Start** when everyone is in (or **Add AI** for "
-                                    "empty seats).")
+                                    "press **Start** when everyone is in (or fill empty seats "
+                                    "from the menu of AI players).")
 
         @app_commands.command(name="status",
                               description="Show this channel's game table (only to you)")
