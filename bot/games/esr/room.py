@@ -37,11 +37,11 @@ def opener_reason(started: NegotiationStarted, names: Sequence[str]) -> str:
     by = started.decided_by
     if by == "seat":
         return (f"**{opener}** opens: same gemstones and money as {other}, and {opener} sits "
-                "earlier (ESR-3, ESR-2).")
+                "earlier at the table.")
     if by == "money":
-        return f"**{opener}** opens: same gemstones as {other}, but less money (ESR-3, ESR-2)."
+        return f"**{opener}** opens: same gemstones as {other}, but less money."
     tied = "" if by == "red" else " (the colours before it are tied)"
-    return f"**{opener}** opens: fewer {by} gemstones than {other}{tied} (ESR-3)."
+    return f"**{opener}** opens: fewer {by} gemstones than {other}{tied}."
 
 
 def intro(started: NegotiationStarted, names: Sequence[str]) -> str:
@@ -53,8 +53,9 @@ def intro(started: NegotiationStarted, names: Sequence[str]) -> str:
         "other carries out the action.",
         opener_reason(started, names),
         "A raise must beat the current offer: more gemstones, or as many with more red, then "
-        "yellow, green, blue (ESR-4). If the opener offers nothing, the other may offer one "
-        "gemstone, which must be accepted, or nothing, and the action lapses (ESR-5).",
+        "yellow, green, blue. If the opener offers nothing, the other may offer one gemstone, "
+        "which must be accepted, or nothing, and the action lapses. (`/game rules negotiation` "
+        "has the details.)",
     ])[:2000]
 
 

@@ -9,6 +9,7 @@ from bot.core.texts import plain_name
 from engine.games.esr import scoring_text
 from engine.games.esr.events import GameEnded, RoundScored
 from engine.games.esr.narrate import TIEBREAK_TEXT, event_name
+from engine.games.esr.state import ROUNDS
 
 
 def column_headers(names: Sequence[str]) -> list[str]:
@@ -30,8 +31,9 @@ def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:
             cards = ", ".join(event_name(c) for c in card_ids)
             notes.append(f"{names[seat]}: {cards} paid for {score.colour}.")
     returned = sum(len(c) for c in scored.cards_returned.values())
-    if returned:
-        notes.append(f"{returned} Scoring card(s) go face up under the event deck.")
+    if returned and scored.round < ROUNDS:  # after the last scoring the game is over
+        cards = "Scoring card goes" if returned == 1 else "Scoring cards go"
+        notes.append(f"{returned} {cards} face up under the event deck.")
     return "\n".join(notes)
 
 

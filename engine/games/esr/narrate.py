@@ -83,7 +83,8 @@ def _offer(e: ev.OfferMade, names: Sequence[str], s: Style) -> str:
 
 
 def _accepted(e: ev.OfferAccepted, names: Sequence[str], s: Style) -> str:
-    why = {"cannot_beat": " (cannot beat it)", "opened_with_nothing": " (must accept, ESR-5)",
+    why = {"cannot_beat": " (cannot beat it)",
+           "opened_with_nothing": " (must accept: the opener offered nothing)",
            "": ""}[e.forced]
     return (f"{names[e.seat]} accepts {s.gems(e.gems)} from {names[e.from_seat]}{why}; "
             f"{names[e.from_seat]} carries out {s.action(e.action)}.")

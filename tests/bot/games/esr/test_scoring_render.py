@@ -87,7 +87,7 @@ def test_the_rulebook_example_notes_name_the_cards_that_paid() -> None:
         "Burgi: 1 million per red gemstone paid for red.",
         "Peter: 1 million per yellow gemstone paid for yellow.",
         "Peter: Sole blue majority +5 paid for blue.",
-        "8 Scoring card(s) go face up under the event deck.",
+        "8 Scoring cards go face up under the event deck.",
     ]  # Miriam's "sole red majority" card did not trigger on the 4-way tie
 
 
@@ -170,3 +170,15 @@ def test_names_that_look_alike_when_shortened_get_their_seat_number() -> None:
     assert headers[0].startswith("1.Alex") and headers[1].startswith("2.Alex")
     assert headers[2] == "Bo"
     assert all(len(h) <= 10 for h in headers)
+
+
+def test_the_last_scoring_sends_no_card_under_the_deck() -> None:
+    last = rulebook_example().model_copy(update={"round": 3})
+    assert "under the event deck" not in scoring_notes(last, NAMES)
+
+
+def test_public_narration_cites_no_ruling_ids() -> None:
+    notes = scoring_notes(rulebook_example(), NAMES) + final_results(
+        GameEnded(winners=[0], tiebreak="money", ranking=[0, 1, 2, 3],
+                  money={0: 9, 1: 8, 2: 7, 3: 6}), NAMES)
+    assert "ESR-" not in notes
