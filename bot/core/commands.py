@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.core.actions import Actions
 from bot.core.base import BotBase
 from bot.core.components import lobby_view
+from bot.core.history import history_line
 from bot.core.interactions import (
     NOT_RECORDED,
     RECORDED,
@@ -31,7 +32,7 @@ from bot.core.notifier import DM_PREFERENCE
 from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
 from bot.core.rest import send_safely
 from bot.core.table_message import current_table
-from bot.core.texts import safe_name
+from bot.core.texts import safe_name, seat_names
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
 from engine.service.models import SubmitResult
@@ -384,13 +385,18 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         async def history(self, interaction: discord.Interaction) -> None:
             """The caller's games in this guild."""
             await acknowledge(interaction, private_reply=True)
-            entries = await self.bot.service.history(interaction.user.id, interaction.guild_id)
+            service, me = self.bot.service, interaction.user.id
             lines = []
-            for e in entries[:15]:
-                result = ("🏆 won" if e.winner else f"place {e.rank}") if e.rank else e.status
-                money = f", {e.score}M" if e.score is not None else ""
-                lines.append(f"Game #{e.game_id} in <#{e.channel_id}>: {result}{money}")
-            await tell(interaction, "\n".join(lines) or "You have not played here yet.")
+            for entry in (await service.history(me, interaction.guild_id))[:12]:
+                info = await service.get_game(entry.game_id)
+                winners: list[str] = []
+                if entry.rank is not None and not entry.winner:
+                    results = (await service.get_view(entry.game_id)).view.get("results") or {}
+                    names = seat_names(info)
+                    winners = [names[w] for w in results.get("winners", [])]
+                lines.append(history_line(entry, info, me, winners))
+            text = "\n".join(lines) or "You have not played here yet."
+            await tell(interaction, text[:2000])
 
         @app_commands.command(name="settings", description="Your preferences")
         @app_commands.describe(dm="Send your action prompts by direct message")

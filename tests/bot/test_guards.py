@@ -240,9 +240,12 @@ async def test_history_and_leaderboard_report_a_finished_game(simcord_env: Env,
 
     assert private(history)
     line = reply_text(history)
-    assert line.startswith(f"Game #{game_id} in <#{channel.id}>: ")
-    assert ("🏆 won" if won else f"place {mine['rank']}") in line
-    assert line.endswith(f", {mine['score']}M")
+    assert line.startswith(f"**#{game_id}** Edel, Stein & Reich · <t:")
+    assert f"in <#{channel.id}> · with " in line and "(practice)" in line
+    assert "Random AI" in line and "Random AI 2" in line
+    assert ("🏆 you won" if won else f"place {mine['rank']} of 3") in line
+    assert f"{mine['score']} million" in line
+    assert won or "(won by " in line
 
     board = await ann.slash(channel, "game leaderboard")
     embed = board.response.embeds[0]
