@@ -14,7 +14,7 @@ from bot.core.lobby import lobby_embed
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_content, prompt_view
 from bot.core.rooms import ROOM, room_decision
-from bot.core.texts import option_label, seat_names
+from bot.core.texts import option_label, pinging, seat_names
 from engine.core.errors import EngineError
 from engine.core.game import Decision, DecisionUI
 from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
@@ -97,6 +97,50 @@ class Actions:
             return
         mark_recorded()
         await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby in the finished game's channel with the same seats: the clicker hosts,
+        the AI seats come back, the other players are seated again (they may Leave)."""
+        await acknowledge(interaction, private_reply=True)
+        service, user = self.bot.service, interaction.user
+        old = await service.get_game(game_id)
+        if old.status != "finished":
+            await tell(interaction, "Only a finished game can be played again.")
+            return
+        if old.seat_of(user.id) is None:
+            await tell(interaction, "Only its players can start a rematch; start your own "
+                                    "with `/game new`.")
+            return
+        info = await service.create_lobby(
+            interaction.guild_id, interaction.channel_id, user.id, user.display_name,
+            kind=old.kind, settings=old.settings, deadlines=old.deadlines,
+            max_players=old.max_players)
+        mark_recorded()
+        back: list[int] = []
+        for seat in sorted(old.seats, key=lambda s: s.slot):
+            try:
+                if seat.is_ai:
+                    await service.add_ai(info.id, user.id, str(seat.ai_level), name=seat.name)
+                elif seat.user_id != user.id:
+                    await service.join(info.id, seat.user_id, seat.name)  # type: ignore[arg-type]
+                    back.append(int(seat.user_id))  # type: ignore[arg-type]
+            except EngineError as exc:  # e.g. a player already in too many games
+                log.info("rematch of #%s: seat %s not taken again (%s)", game_id, seat.slot, exc)
+        info = await service.get_game(info.id)
+        text = ("🔁 Rematch! " + " ".join(f"<@{u}>" for u in back)
+                + (" — you are seated again; press **Leave** if you are out." if back else ""))
+        try:
+            message = await interaction.channel.send(  # type: ignore[union-attr]
+                text, embed=lobby_embed(info), view=lobby_view(info),
+                allowed_mentions=pinging(back))
+        except discord.HTTPException as exc:
+            await service.discard_lobby(info.id)
+            await tell(interaction, f"I could not post the lobby here ({exc.status}).")
+            return
+        await service.set_message(info.id, "lobby", interaction.channel_id, message.id)
+        self.bot.poke_timers()
+        await tell(interaction, f"Rematch lobby #{info.id} is open: press **Start** when "
+                                "everyone is in.")
 
     async def _add_ai(self, game_id: int, user_id: int, level: str) -> GameInfo:
         """An AI seat named by its level ("Strong AI", "Strong AI 2", …)."""

@@ -36,6 +36,7 @@ class ClickHandlers(Protocol):
                           op: str) -> None: ...
     async def add_ai(self, interaction: discord.Interaction, game_id: int,
                      level: str) -> None: ...
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
                    index: int) -> None: ...
@@ -95,6 +96,26 @@ class AddAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"jw:lobb
         """Seat an AI of the chosen level (a level that was never offered is refused)."""
         level = (self.item.values or [""])[0]
         await guarded(interaction, handlers(interaction).add_ai(interaction, self.game_id, level),
+                      self.game_id)
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"jw:rematch:{GAME}"):
+    """On a finished game's table: a new lobby here with the same seats."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+                                           emoji="🔁", custom_id=f"jw:rematch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RematchButton:
+        """Rebuild from the custom id."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Open the rematch lobby."""
+        await guarded(interaction, handlers(interaction).rematch(interaction, self.game_id),
                       self.game_id)
 
 
@@ -165,7 +186,8 @@ class RoomButton(discord.ui.DynamicItem[discord.ui.Button],
             interaction, self.game_id, self.key, self.index), self.game_id)
 
 
-CORE_ITEMS = (LobbyButton, AddAiSelect, OpenDecisionButton, PickButton, RoomButton)
+CORE_ITEMS = (LobbyButton, AddAiSelect, OpenDecisionButton, PickButton, RoomButton,
+              RematchButton)
 
 
 def detached(view: discord.ui.View) -> discord.ui.View:
@@ -191,9 +213,12 @@ def lobby_view(info: GameInfo) -> discord.ui.View:
     return detached(view)
 
 
-def table_view(game_id: int, label: str | None) -> discord.ui.View:
-    """The table's single button; no button when nobody has anything to decide."""
+def table_view(game_id: int, label: str | None, finished: bool = False) -> discord.ui.View:
+    """The table's single button: the prompt while someone decides, Rematch once the game is
+    over, none otherwise."""
     view = discord.ui.View(timeout=None)
     if label:
         view.add_item(OpenDecisionButton(game_id, label))
+    elif finished:
+        view.add_item(RematchButton(game_id))
     return detached(view)

@@ -66,7 +66,8 @@ class TableMessage:
         appended twice."""
         service = self.bot.service
         embed = await current_table(self.bot, info)
-        buttons = table_view(info.id, button_label(await service.pending(info.id)))
+        buttons = table_view(info.id, button_label(await service.pending(info.id)),
+                             finished=info.status == "finished")
         lines = [line for line in change.lines if line]
         refs = await service.get_messages(info.id)
         ref = refs.get(TABLE)

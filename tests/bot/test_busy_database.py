@@ -154,7 +154,7 @@ async def test_negotiation_clicks_are_answered_while_the_database_is_busy(
 @pytest.mark.parametrize(("command", "options", "answer"), [
     ("game status", {}, None),
     ("game hand", {}, "Choose your action card"),
-    ("game history", {}, "Game #"),
+    ("game history", {}, "Edel, Stein & Reich ·"),
     ("game leaderboard", {}, None),
     ("game settings", {"dm": False}, "Your prompts stay in the channel"),
     ("game autopilot", {"mode": "on"}, "The autopilot plays your seat now."),
