@@ -103,11 +103,12 @@ class Publisher:
             names = seat_names(info)
             refs = await self.bot.service.get_messages(game_id)
             room = await self.rooms.current(info, channel, refs)
-            lines, room = await self._tell(info, presenter, channel, events, names, room)
-            fresh = any(presenter.opens_turn(e) for e in events)
+            lines, room, split = await self._tell(info, presenter, channel, events, names, room)
+            fresh = split is not None
             pings, pinged = await self._pings(info, events, prompted, fresh=fresh)
             change = Change(lines=[notice, *lines] if notice else lines, pings=pings,
-                            pinged=pinged, fresh=fresh)
+                            pinged=pinged, fresh=fresh,
+                            ending=(split + bool(notice)) if split is not None else 0)
             picture = await self._picture(info, presenter, events, names)
             if picture is not None:
                 change.files.append(picture)
@@ -132,11 +133,16 @@ class Publisher:
 
     async def _tell(self, info: GameInfo, presenter: Presenter,
                     channel: discord.abc.Messageable, events: Sequence[GameEvent],
-                    names: list[str], room: Room | None) -> tuple[list[str], Room | None]:
+                    names: list[str], room: Room | None
+                    ) -> tuple[list[str], Room | None, int | None]:
         """The channel's lines in event order: every line except the moves inside a threaded
-        room, which the room tells; rooms open and close as the game's events say."""
+        room, which the room tells; rooms open and close as the game's events say. Also how
+        many lines come before a new turn starts (None: no turn starts)."""
         lines: list[str] = []
+        split: int | None = None
         for index, event in enumerate(events):
+            if split is None and presenter.opens_turn(event):
+                split = len(lines)
             line = presenter.story(event, names)
             role = presenter.room_role(event)
             if role is RoomRole.OPENS:
@@ -160,7 +166,7 @@ class Publisher:
                 self.rooms.tell(room, line)  # the result: in the room and here
                 await self.rooms.close(info, room)
                 room = None
-        return lines, room
+        return lines, room, split
 
     async def close_room(self, info: GameInfo) -> None:
         """Close a room left open by a game that ended early (e.g. abandoned)."""

@@ -33,6 +33,7 @@ class Change:
     pinged: list[int] = field(default_factory=list)  # their user ids: nobody else is pinged
     files: list[discord.File] = field(default_factory=list)  # the standings picture
     fresh: bool = False  # a new turn begins
+    ending: int = 0  # how many of the lines end the turn before it (they close its message)
 
     @property
     def new_message(self) -> bool:
@@ -77,7 +78,8 @@ class TableMessage:
             remembered = self._texts.get(info.id, (None, ""))[0] == ref.message_id
             old = await self._text(channel, info.id, ref.message_id)
             story = "\n".join(lines)
-            posted = "\n".join([*lines, *change.pings])  # as a new message would read
+            rest = lines[change.ending:] if change.new_message else lines
+            posted = "\n".join([*rest, *change.pings])  # as a new message would read
             # Read back from Discord (after a restart): the lines may be there already.
             already = (not remembered and bool(story) and old is not None
                        and (old.endswith(story) or old.endswith(posted)))
@@ -90,6 +92,7 @@ class TableMessage:
                         view=buttons):
                     self._texts[info.id] = (ref.message_id, content or "")
                     return
+            lines = await self._close(info, channel, ref, old, lines, change, remembered)
         texts = chunks([*lines, *change.pings])
         for text in texts[:-1]:  # a change too long for one message (a very long scoring)
             await send_safely(channel, text, allowed_mentions=pinging(change.pinged))
@@ -106,8 +109,23 @@ class TableMessage:
         self._texts[info.id] = (message.id, content or "")
         await service.update_messages(info.id, [MessageRef(
             name=TABLE, channel_id=info.channel_id, message_id=message.id)], [POSTING])
-        if ref is not None:  # only the live table keeps a button
-            await edit_safely(channel, ref.message_id, view=None)
+
+    async def _close(self, info: GameInfo, channel: discord.abc.Messageable, ref: MessageRef,
+                     old: str | None, lines: list[str], change: Change,
+                     remembered: bool) -> list[str]:
+        """Finalise the message a new one replaces: the ending of its turn appended, its table
+        and buttons taken off (only the live message has them). Returns the lines left for the
+        new message. Safe to repeat: an ending already there (read back) is not added again."""
+        ending = lines[:change.ending] if change.fresh else []
+        content, told_here = old, False
+        if ending and old is not None:
+            tail = "\n".join(ending)
+            if not remembered and old.endswith(tail):  # appended before a crash
+                told_here = True
+            elif len(joined := "\n".join(p for p in (old, tail) if p)) <= CONTENT_LIMIT:
+                content, told_here = joined, True
+        await edit_safely(channel, ref.message_id, content=content or None, embeds=[], view=None)
+        return lines[len(ending):] if told_here else lines
 
     async def _adopt(self, info: GameInfo, channel: discord.abc.Messageable,
                      intent: MessageRef, ref: MessageRef | None) -> MessageRef | None:

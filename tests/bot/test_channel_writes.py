@@ -1,7 +1,7 @@
 """Every state change a player must see costs the game's channel one message write: the turn's
 story and the table share one live message (issue #6). When that write is a new message (a new
-turn, a ping, a picture), one more edit takes the button off the message it replaces, so only
-the live table carries one (issue #13)."""
+turn, a ping, a picture), one more edit finalises the message it replaces: the ending of its
+turn, and no table or buttons any more, so only the live message carries them (#13, #14)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def channel_writes(env: Env, channel: ChannelHandle, since: int) -> tuple[int, i
               if r.method in ("POST", "PATCH") and (m := WRITE.match(r.path))
               and int(m[1]) == channel.id]
     closing = [r for r in writes if r.method == "PATCH" and r.json.get("components") == []
-               and set(r.json) <= {"components", "tts"}]
+               and r.json.get("embeds") == []]  # the table and buttons taken off
     posts = [r for r in writes if r.method == "POST"]
     return len(posts), len(writes) - len(posts) - len(closing), len(closing)
 
