@@ -101,7 +101,8 @@ async def test_an_instant_card_is_carried_out_or_forgone_through_the_takers_prom
     prompt = await answer(simcord_bot, game_id, ann, prompt, use)
 
     if use == "Forgo it":
-        assert f"ann forgoes **{card.name}**." in channel_text(channel)
+        assert f"ann forgoes **{card.name}** (chose not to carry it out)." in \
+            channel_text(channel)
         assert {a.name: await gems(simcord_bot, game_id, a) for a in (ann, bob)} == {
             k: before[k] for k in ("ann", "bob")}
         return

@@ -118,6 +118,8 @@ class InstantForgone(GameEvent):
     type: Literal["instant_forgone"] = "instant_forgone"
     seat: int
     card: int
+    # Why: the taker chose to, or the card could not be carried out (nothing to exchange).
+    reason: Literal["chose", "impossible"] = "chose"
 
 
 class InstantCarriedOut(GameEvent):

@@ -28,7 +28,9 @@ def can_carry_out(table: Table, step: InstantStep) -> bool:
 def use(table: Table, step: InstantStep, carry_out: bool) -> None:
     """Answer 'carry out or forgo'."""
     if not carry_out:
-        table.emit(InstantForgone(seat=step.seat, card=step.card))
+        table.emit(InstantForgone(seat=step.seat, card=step.card,
+                                  reason="chose" if can_carry_out(table, step)
+                                  else "impossible"))
         _done(table, step, "forgone")
         return
     if not can_carry_out(table, step):

@@ -54,6 +54,12 @@ def event_name(card_id: int) -> str:
     return cards().event[card_id].name
 
 
+def _forgone(e: ev.InstantForgone, names: Sequence[str], s: Style) -> str:
+    why = ("it cannot be carried out now: nothing to exchange" if e.reason == "impossible"
+           else "chose not to carry it out")
+    return f"{names[e.seat]} forgoes {s.card(event_name(e.card))} ({why})."
+
+
 def _lapsed(e: ev.ActionLapsed, names: Sequence[str], s: Style) -> str:
     who = ", ".join(names[seat] for seat in e.seats)
     reasons = {
@@ -167,7 +173,7 @@ _LINES: dict[type[GameEvent], Callable[[Any, Sequence[str], Style], str]] = {
     ev.GemsTaken: _gems_taken,
     ev.EventCardTaken: _card_taken,
     ev.EventCardToBottom: _to_bottom,
-    ev.InstantForgone: lambda e, n, s: f"{n[e.seat]} forgoes {s.card(event_name(e.card))}.",
+    ev.InstantForgone: _forgone,
     ev.InstantCarriedOut: _instant,
     ev.FreeChoiceTaken: _free_choice,
     ev.RoundScored: _scored,

@@ -115,7 +115,9 @@ def test_a_style_changes_only_the_markup() -> None:
     reveal = ev.ActionsRevealed(choices={0: "money", 1: "free"})
     assert narrate(reveal, NAMES, loud) == "REVEAL: Annemarie MONEY, Bartholomew FREE"
     assert narrate(ev.InstantForgone(seat=1, card=29), NAMES, loud) == \
-        "Bartholomew forgoes *Exchange*."
+        "Bartholomew forgoes *Exchange* (chose not to carry it out)."
+    assert narrate(ev.InstantForgone(seat=1, card=29, reason="impossible"), NAMES, loud) == \
+        "Bartholomew forgoes *Exchange* (it cannot be carried out now: nothing to exchange)."
     assert narrate(ev.MoneyTaken(seat=0, amount=5), NAMES, loud) == \
         "Annemarie takes 5 million. $"
 
