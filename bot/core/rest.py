@@ -39,3 +39,20 @@ def refusal_reason(exc: Exception) -> str:
     if isinstance(exc, discord.HTTPException):
         return f"Discord answered with an error ({exc.status})"
     return "threads cannot be opened in this kind of channel"
+
+
+READ_BACK = 20  # messages read back to find what an interrupted write left
+
+
+async def written_since(target: discord.abc.Messageable, author_id: int,
+                        after_id: int) -> list[discord.Message] | None:
+    """The messages `author_id` (the bot) posted in `target` after message `after_id` (0: from
+    the start), oldest first; None (logged) if Discord would not let us read them. Used after a
+    crash, to find a post that landed before its id was stored."""
+    after = discord.Object(after_id) if after_id else None
+    try:
+        found = [m async for m in target.history(limit=READ_BACK, after=after)]
+    except discord.HTTPException as exc:
+        log.warning("could not read back %s (%s)", getattr(target, "id", target), exc)
+        return None
+    return sorted((m for m in found if m.author.id == author_id), key=lambda m: m.id)

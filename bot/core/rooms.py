@@ -18,7 +18,7 @@ import discord
 from bot.core.base import BotBase
 from bot.core.components import RoomButton, detached
 from bot.core.presenter import Presenter, RoomOpening, RoomRole, presenter_for
-from bot.core.rest import edit_safely, refusal_reason, send_safely
+from bot.core.rest import edit_safely, refusal_reason, send_safely, written_since
 from bot.core.texts import name_list, nonce, option_label, pinging, plain_name
 from engine.core.game import Decision, DecisionUI, GameEvent
 from engine.store.models import GameInfo, MessageRef
@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 ROOM = "negotiation"  # channel: the thread (or the game channel); message: the live prompt
 STARTER = "negotiation_starter"  # a message can start one thread only: the last one used
 POSTING = "negotiation:posting"  # the room is being written to (message_id: its prompt then)
-HISTORY = 20  # messages read back to find what an interrupted write left
 THREAD_NAME_MAX = 100
 MAX_ROOM_BUTTONS = 24  # Discord allows 25 per message; one is left for the game's extras
 
@@ -223,14 +222,9 @@ class Rooms:
         if intent is None:
             await service.set_message(info.id, POSTING, room.id, room.prompt_id or 0)
             return []
-        after = discord.Object(intent.message_id) if intent.message_id else None
-        try:
-            found = [m async for m in room.target.history(limit=HISTORY, after=after)]
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not read back room %s (%s)", info.id, room.id, exc)
-            return []
-        return sorted((m for m in found if m.author.id == self.bot.user.id),  # type: ignore[union-attr]
-                      key=lambda m: m.id)
+        written = await written_since(room.target, self.bot.user.id,  # type: ignore[union-attr]
+                                      intent.message_id)
+        return written or []
 
     async def _post_record(self, room: Room, last: str | None = None,
                            written: list[discord.Message] | None = None) -> None:

@@ -13,7 +13,7 @@ import discord
 from bot.core.base import BotBase
 from bot.core.components import table_view
 from bot.core.presenter import presenter_for
-from bot.core.rest import edit_safely, send_safely
+from bot.core.rest import edit_safely, send_safely, written_since
 from bot.core.texts import CONTENT_LIMIT, chunks, nonce, pinging, seat_names
 from engine.core.game import Decision, DecisionUI
 from engine.core.registry import get_kind
@@ -132,14 +132,11 @@ class TableMessage:
         """The table message an interrupted post left in the channel (the bot's newest message
         with an embed after the table it replaced), now recorded as the live one."""
         service = self.bot.service
-        after = discord.Object(intent.message_id) if intent.message_id else None
-        try:
-            recent = [m async for m in channel.history(limit=20, after=after)]
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not look for an interrupted post (%s)", info.id, exc)
+        written = await written_since(channel, self.bot.user.id,  # type: ignore[union-attr]
+                                      intent.message_id)
+        if written is None:
             return None
-        mine = [m for m in recent if m.author.id == self.bot.user.id and m.embeds]  # type: ignore[union-attr]
-        found = max(mine, key=lambda m: m.id, default=None)
+        found = next((m for m in reversed(written) if m.embeds), None)
         if found is None or (ref is not None and found.id == ref.message_id):
             await service.forget_message(info.id, POSTING)  # it never landed
             return None
