@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import discord
 from discord.ext import commands
 
 from bot.config import BotSettings
 from engine.service import GameService
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
+
+
+def discord_clock() -> float:
+    """Seconds since the epoch by discord.py's clock (which a simulated Discord can drive)."""
+    return discord.utils.utcnow().timestamp()
 
 
 class BotBase(commands.Bot):

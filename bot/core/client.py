@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.collector import freeze_startup_objects
 from bot.config import BotSettings
 from bot.core.actions import Actions
-from bot.core.base import BotBase
+from bot.core.base import BotBase, discord_clock
 from bot.core.commands import build_game_commands
 from bot.core.components import CORE_ITEMS
 from bot.core.interactions import tell, undispatched
@@ -32,11 +32,6 @@ log = logging.getLogger(__name__)
 DAMAGED = ("⚠️ Game #{id} in this channel could not be loaded after a restart: its saved state "
            "is damaged, so it cannot go on. Nothing else is affected. The host or anyone with "
            "Manage Channels can end it with `/game abandon`; then a new game can start here.")
-
-
-def discord_clock() -> float:
-    """Seconds since the epoch by discord.py's clock (which a simulated Discord can drive)."""
-    return discord.utils.utcnow().timestamp()
 
 
 class JuwelierBot(BotBase):

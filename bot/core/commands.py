@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.core.actions import Actions
-from bot.core.base import BotBase
+from bot.core.base import BotBase, discord_clock
 from bot.core.components import lobby_view
 from bot.core.history import history_line
 from bot.core.interactions import (
@@ -35,6 +35,7 @@ from bot.core.table_message import current_table
 from bot.core.texts import safe_name, seat_names
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
+from engine.service.deadlines import paced
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
@@ -100,24 +101,6 @@ def answering(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitabl
     return run
 
 
-def paced(defaults: dict[str, float | None], turn_decision: str | None,
-          timer: int) -> dict[str, float | None]:
-    """Every deadline of a game at the pace its timer sets: the turn's decision gets `timer`,
-    the others grow with it (a 24-hour game gives a negotiation hours, not 90 seconds; a fast
-    game keeps the usual minimum); no timer, no deadline at all."""
-    turn = turn_decision or "default"
-    base = defaults.get(turn) or defaults.get("default") or float(timer or 1)
-    if not timer:
-        return dict.fromkeys({*defaults, turn})
-    return {**{name: (max(seconds, seconds * timer / base) if seconds else None)
-               for name, seconds in defaults.items()}, turn: float(timer)}
-
-
-def discord_now() -> float:
-    """Seconds since the epoch by discord.py's clock (a simulated Discord drives it)."""
-    return discord.utils.utcnow().timestamp()
-
-
 class Cooldown:
     """How long a member waits between two new games in one server (kept in memory: a restart
     forgets it, which costs at most one early lobby)."""
@@ -167,7 +150,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         def __init__(self, bot: BotBase, actions: Actions) -> None:
             self.bot = bot
             self.actions = actions
-            self.cooldown = Cooldown(bot.settings.new_game_cooldown, discord_now)
+            self.cooldown = Cooldown(bot.settings.new_game_cooldown, discord_clock)
             super().__init__()
 
         async def _channel_game(self, interaction: discord.Interaction) -> GameInfo | None:
@@ -210,7 +193,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             kind = get_kind(game) if game else kinds()[0]
             info = await self.bot.service.create_lobby(
                 interaction.guild_id, interaction.channel_id, user.id, user.display_name,
-                kind=kind.name, deadlines=paced(kind.default_deadlines, kind.turn_decision, timer))
+                kind=kind.name, deadlines=paced(kind, timer))
             mark_recorded()
             try:
                 message = await interaction.channel.send(  # type: ignore[union-attr]

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ValidationError, field_validator
 
-from engine.core.game import Decision
+from engine.core.game import Decision, GameKind
 from engine.service.errors import BadSettings
 from engine.store.models import DeadlineRow
 
@@ -51,6 +51,19 @@ def seconds_for(seconds: Mapping[str, float | None], decision_kind: str) -> floa
         if name in seconds:
             return seconds[name]
     return None
+
+
+def paced(kind: GameKind, timer: float) -> dict[str, float | None]:
+    """A game's deadlines at the pace its timer sets: the kind's turn decision gets `timer`,
+    the others grow with it (a 24-hour game gives a negotiation hours, not 90 seconds; a fast
+    game keeps the kind's usual minimum); timer 0: no deadline at all."""
+    defaults = kind.default_deadlines
+    turn = kind.turn_decision or "default"
+    if not timer:
+        return dict.fromkeys({*defaults, turn})
+    base = defaults.get(turn) or defaults.get("default") or float(timer)
+    return {**{name: (max(seconds, seconds * timer / base) if seconds else None)
+               for name, seconds in defaults.items()}, turn: float(timer)}
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -104,3 +104,14 @@ async def test_a_negotiation_offer_restarts_the_partners_clock(service: GameServ
     for row in await service.deadlines(game.id):
         expected = {"esr.negotiate": 5, "esr.choose_action": 120}.get(row.kind, 7)
         assert row.due_at == clock.now + expected
+
+
+def test_every_deadline_follows_the_games_pace() -> None:
+    from engine import get_kind
+    from engine.service.deadlines import paced
+
+    esr = get_kind("esr")
+    assert paced(esr, 120) == {"choose_action": 120, "negotiate": 90, "default": 60}
+    assert paced(esr, 60) == {"choose_action": 60, "negotiate": 90, "default": 60}  # a minimum
+    assert paced(esr, 86400) == {"choose_action": 86400, "negotiate": 64800, "default": 43200}
+    assert paced(esr, 0) == dict.fromkeys(("choose_action", "negotiate", "default"))
