@@ -27,6 +27,11 @@ def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("JUWELIER_BUSY_TIMEOUT", str(BUSY_MS))
 
 
+async def broken(*args: Any, **kwargs: Any) -> None:
+    """A part of the bot that fails in a way nobody planned for."""
+    raise RuntimeError("a bug")
+
+
 class OtherProcess:
     """Another connection to the same file holding the write lock, as another process would."""
 
@@ -79,8 +84,6 @@ async def test_an_unexpected_failure_before_the_move_says_it_was_not_recorded(
     prompt = await open_prompt(simcord_bot, channel, game_id, ann)
     version = await simcord_bot.service.version(game_id)
 
-    async def broken(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("a bug")
 
     monkeypatch.setattr(simcord_bot.service, "submit", broken)
     result = await ann.click(prompt.response, label="Money")
@@ -95,8 +98,6 @@ async def test_a_failure_after_the_move_says_it_was_recorded(
     prompt = await open_prompt(simcord_bot, channel, game_id, ann)
     version = await simcord_bot.service.version(game_id)
 
-    async def broken(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("the channel write failed oddly")
 
     monkeypatch.setattr(simcord_bot.publisher, "publish", broken)
     result = await ann.click(prompt.response, label="Money")
@@ -108,8 +109,6 @@ async def test_a_command_that_fails_unexpectedly_is_answered_privately(
         simcord_env: Env, simcord_bot: JuwelierBot, monkeypatch: pytest.MonkeyPatch) -> None:
     _, channel, (ann,), _ = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
 
-    async def broken(*args: Any, **kwargs: Any) -> None:
-        raise RuntimeError("a bug")
 
     monkeypatch.setattr(simcord_bot.service, "set_autopilot", broken)
     result = await ann.slash(channel, "game autopilot", mode="on")

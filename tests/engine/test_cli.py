@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.cli import main
 from engine.core.ai import POLICIES, SEAT_LEVELS
 
@@ -87,3 +89,12 @@ def test_an_unknown_game_is_refused_by_name(capsys) -> None:
     assert "no game called 'chess'" in capsys.readouterr().err
     assert main(["play", "--game", "chess"]) == 2
     assert "no game called 'chess'" in capsys.readouterr().err
+
+
+def test_play_help_describes_every_option(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for words in ("seats at the table, you included", "random (any legal move)",
+                  "strong (searches", "play the same deal again", "--resume", "--db FILE"):
+        assert words in out
