@@ -5,7 +5,6 @@ It reads only `kind.view(state, seat)`, never the full state, so it cannot see h
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +15,6 @@ from engine.games.esr.scoring import BASE_PROCEEDS, CERTIFICATE_MOST, CERTIFICAT
 
 GEM_FLOOR = 0.6  # a gemstone is worth a little even without a majority (tiebreaks, later rounds)
 BLIND_DRAW_VALUE = 3.0
-TEMPERATURE = 1.5  # millions; lower plays the best-looking card more often
 Counts = list[list[int]]
 
 
@@ -122,25 +120,46 @@ def action_gains(view: dict[str, Any], seat: int) -> dict[str, float]:
     return gains
 
 
+CROWD = {0: 1.0, 1: 0.45}  # share of a card's worth kept with 0 or 1 rival on it; 2+: it lapses
+CROWDED = 0.05
+
+
+def _worth_with(gains: dict[str, float], card: str, rivals: int) -> float:
+    """A card's worth to one seat when `rivals` others play it too."""
+    if card == "free":
+        return gains[card] if rivals == 0 else gains["free_shared"]
+    return gains[card] * CROWD.get(rivals, CROWDED)
+
+
+def spread(view: dict[str, Any], cards: Sequence[str]) -> dict[int, str]:
+    """Every seat's card when each seat, most at stake first, best-replies to those before it.
+
+    All greedy seats read the same public table (gem cards are face up), so they reach the same
+    spread and do not pile onto one card. The order depends on the stakes, not on seat numbers;
+    equal stakes go round from this turn's number, so no seat is favoured for good.
+    """
+    seats = range(len(view["players"]))
+    gains = {seat: action_gains(view, seat) for seat in seats}
+
+    def stake(seat: int) -> tuple[float, int]:
+        ranked = sorted((gains[seat][c] for c in cards), reverse=True)
+        lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0)
+        return -round(lead, 6), (seat - view["turn"]) % len(gains)
+
+    taken: dict[int, str] = {}
+    for seat in sorted(seats, key=stake):
+        rivals = list(taken.values())
+        taken[seat] = max(cards, key=lambda card: _worth_with(gains[seat], card,
+                                                               rivals.count(card)))
+    return taken
+
+
 def choose_action(view: dict[str, Any], seat: int, decision: Decision,
                   rng: random.Random) -> Action:
-    """Pick the action worth most after the risk that others want it too."""
-    mine = action_gains(view, seat)
-    rivals = {a: 0 for a in mine if a != "free_shared"}
-    for other in range(len(view["players"])):
-        if other != seat:
-            theirs = action_gains(view, other)
-            theirs.pop("free_shared", None)
-            rivals[max(theirs, key=theirs.get)] += 1  # type: ignore[arg-type]
-
-    def expected(action: str) -> float:
-        if action == "free":
-            return mine[action] if rivals[action] == 0 else mine["free_shared"]
-        return mine[action] * {0: 1.0, 1: 0.45}.get(rivals[action], 0.05)
-
-    # A mixed choice: rivals who reason alike must not all land on the same card.
-    weights = [math.exp(expected(o.action["card"]) / TEMPERATURE) for o in decision.options]
-    return rng.choices(decision.options, weights=weights)[0].action
+    """Play this seat's card in the spread that every greedy seat works out alike."""
+    cards = [o.action["card"] for o in decision.options]
+    mine = spread(view, cards)[seat]
+    return next(o.action for o in decision.options if o.action["card"] == mine)
 
 
 def gem_worth(view: dict[str, Any], seat: int, colour: int, sign: int) -> float:

@@ -48,3 +48,31 @@ def test_greedy_wins_most_four_player_games_against_random() -> None:
         game = play_game("esr", 1000 + seed, ["greedy", "random", "random", "random"])
         wins += 0 in kind.results(game.final_state).winners
     assert wins >= 24  # random play would win about 10 of 40
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_greedy_seats_spread_over_the_action_cards_instead_of_crowding_one(players: int) -> None:
+    # Three or more seats on one card make it lapse for all; uniformly random choices do that on
+    # about a third of 4-player turns, and the greedy level once did on most of them.
+    from benchmarks.crowd_bench import crowded_turns
+
+    measured = crowded_turns(["greedy"] * players, games=10, seed=300)
+    assert measured["turns"] >= 100
+    assert measured["share"] < 0.05
+
+
+def test_greedy_seats_with_equal_stakes_take_turns_at_the_best_card() -> None:
+    # Equal stakes are ordered from the turn's number, so no seat number wins every tie.
+    from engine.games.esr.ai import spread
+
+    esr = get_kind("esr")
+    state, _ = esr.new_game(7, 4)
+    view = esr.view(state, 0)
+    for player in view["players"]:
+        player["gem_card"] = {"money": 5, "gems": {c: 0 for c in player["gems"]}}
+    firsts = set()
+    for turn in range(4):
+        view["turn"] = turn
+        firsts.add(next(s for s, card in spread(view, ["money", "gems", "event"]).items()
+                        if card == "money"))
+    assert len(firsts) > 1
