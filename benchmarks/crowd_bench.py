@@ -2,7 +2,7 @@
 chose the same card, which then lapses for all of them, in 4- and 5-player games (Free Choice,
 the fifth player's card, never lapses: everyone on it shares it, so it does not count).
 
-Run: python -m benchmarks.crowd_bench [--games 200] [--seed 1]; writes benchmarks/results/crowd.json.
+Run: python -m benchmarks.crowd_bench [--games N] [--seed S]; writes benchmarks/results/crowd.json.
 Uniformly random choices are the yardstick: with three cards and four seats they crowd one card on
 a third of the turns.
 """

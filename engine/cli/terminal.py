@@ -47,8 +47,8 @@ def tell(kind: GameKind, say: Say, events: Sequence[GameEvent], names: Sequence[
     """Narrate events in order, one line each (AI moves included; narration is public)."""
     for event in events:
         line = kind.narrate(event, names)
-        if line:
-            say(f"  • {line}")
+        if line:  # a block of several lines (a round's scoring) stays indented under its bullet
+            say("  • " + line.replace("\n", "\n    "))
 
 
 def final_standings(kind: GameKind, view: dict[str, Any], names: Sequence[str]) -> str:

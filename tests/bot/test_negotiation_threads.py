@@ -171,7 +171,7 @@ async def test_opener_offers_nothing_then_one_gemstone_must_be_accepted(
 
     assert (await own_gems(simcord_bot, game_id, opener))[3] == gems[3] + 1
     assert await money(simcord_bot, game_id, partner) > 0, "the partner carries out Money"
-    result = (f"{opener.name} accepts 🟦×1 from {partner.name} "
+    result = (f"{opener.name} accepts 🔷\u20601 from {partner.name} "
               "(must accept: the opener offered nothing)")
     assert result in thread_text(thread)
     assert result in "\n".join(m.content for m in channel.history())

@@ -58,11 +58,11 @@ async def test_forbidden_thread_creation_runs_the_negotiation_in_the_channel(
 
     await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
     text = "\n".join(m.content for m in channel.history())
-    assert f"{opener.name} opens with 🟦×1." in text, "offers are narrated in the channel"
+    assert f"{opener.name} opens with 🔷\u20601." in text, "offers are narrated in the channel"
     assert not labels(find_message(channel, prompt.id)), "the answered prompt loses its buttons"
     await press(simcord_bot, channel, game_id, partner, "Accept")
 
-    assert f"{partner.name} accepts 🟦×1 from {opener.name}" in "\n".join(
+    assert f"{partner.name} accepts 🔷\u20601 from {opener.name}" in "\n".join(
         m.content for m in channel.history())
     assert ROOM not in await simcord_bot.service.get_messages(game_id)
     assert not [m for m in channel.history() if m.components and "🤝" in m.content]
@@ -112,7 +112,7 @@ async def test_a_thread_the_bot_may_not_post_in_falls_back_to_the_channel(
     assert prompt.mentions[0].id == opener.id
     await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
     await press(simcord_bot, channel, game_id, partner, "Accept")
-    assert f"{partner.name} accepts 🟦×1 from {opener.name}" in "\n".join(
+    assert f"{partner.name} accepts 🔷\u20601 from {opener.name}" in "\n".join(
         m.content for m in channel.history())
     assert ROOM not in await simcord_bot.service.get_messages(game_id)
 
@@ -154,7 +154,7 @@ async def test_a_failed_prompt_edit_in_the_thread_still_tells_the_offer_and_goes
 
     _, prompt = await room(simcord_bot, channel, game_id)
     assert prompt.id != old_prompt.id and prompt.mentions[0].id == partner.id
-    assert any(m.content == f"{opener.name} opens with 🟦×1." for m in thread.history())
+    assert any(m.content == f"{opener.name} opens with 🔷\u20601." for m in thread.history())
     stale = await opener.click(old_prompt, label="Offer 1 red")  # its edit failed: still shown
     assert private(stale) and "This prompt is no longer current" in reply_text(stale)
     await press(simcord_bot, channel, game_id, partner, "Accept")

@@ -71,12 +71,13 @@ async def test_restarts_mid_choice_and_mid_negotiation_lose_nothing(
 
     assert ROOM in await bot.service.get_messages(game_id)
     drafted = await build_offer(partner, half_built, [1, 0, 0, 1])  # the draft lived on
-    assert "✅" in drafted.response.content and "Draft: **🟥×1 🟦×1**" in drafted.response.content
+    assert "✅" in drafted.response.content
+    assert "Draft: **🔺\u20601 🔷\u20601**" in drafted.response.content
     send = next(v for k, v in result_buttons(drafted).items() if k.startswith("Send"))
     sent = await partner.click(drafted.response, custom_id=send["custom_id"])
-    assert sent.response.content == "✅ You offered 🟥×1 🟦×1."
+    assert sent.response.content == "✅ You offered 🔺\u20601 🔷\u20601."
     records = [m.content for m in thread.history()]
-    assert f"{partner.name} raises (more gemstones) to 🟥×1 🟦×1." in records
+    assert f"{partner.name} raises (more gemstones) to 🔺\u20601 🔷\u20601." in records
     assert not labels(next(m for m in thread.history() if m.id == prompt_before.id)), \
         "the prompt posted before the restart was turned into the record of its answer"
 
@@ -87,7 +88,7 @@ async def test_restarts_mid_choice_and_mid_negotiation_lose_nothing(
     accepted = await opener.click(openers_prompt, label=accept)
     assert accepted.acknowledged and not accepted.followups
     assert thread._channel.thread_metadata.archived
-    assert f"{opener.name} accepts 🟥×1 🟦×1 from {partner.name}" in "\n".join(
+    assert f"{opener.name} accepts 🔺\u20601 🔷\u20601 from {partner.name}" in "\n".join(
         m.content for m in channel.history())
 
     await play_to_end(bot, channel, game_id, {a.id: a for a in (ann, bob)}, seed=6)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,7 +62,7 @@ async def test_every_move_is_narrated_in_sentences_not_event_names(tmp_path: Pat
     assert "  • Reveal: " in text
     assert "AI 1 has chosen an action card." in text, "AI moves are narrated too"
     assert "Ada has chosen an action card." in text
-    assert " is scored: " in text and "The game is over: " in text
+    assert "Scoring of round 1 " in text and "The game is over: " in text
     for cls in EVENT_TYPES:
         raw = cls.model_fields["type"].default
         assert cls.__name__ not in text and raw not in text and raw.replace("_", " ") not in text
@@ -120,5 +121,7 @@ async def test_ai_seats_are_numbered_in_seat_order(tmp_path: Path) -> None:
 async def test_each_round_is_scored_with_the_channels_table(tmp_path: Path) -> None:
     text = "\n".join(await whole_game(tmp_path, players=3, seed=3))
     for round_no in (1, 2, 3):
-        assert f"Scoring {round_no} " in text
-    assert text.count("Money now") == 3 and text.count("Certificates") >= 3
+        assert f"Scoring of round {round_no} (gemstones held → millions paid):" in text
+    for name in ("Ada", "AI 1", "AI 2"):  # one block per player each round, as in the channel
+        assert len(re.findall(rf"\n    {name}: \+\d+ → \d+ million\n", text)) == 3, name
+    assert text.count(" · blue ") >= 9

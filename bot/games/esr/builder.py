@@ -11,7 +11,7 @@ import discord
 
 from bot.core.components import detached
 from bot.games.esr.ids import draft_id, raise_id, send_id
-from bot.games.esr.narrate import ACTION_EMOJI, gem_text
+from bot.games.esr.narrate import ACTION_EMOJI, colour_name, gem_text
 from engine.core.game import Decision
 from engine.games.esr.gems import COLOURS, can_beat, raise_kind
 from engine.games.esr.state import ACTION_NAMES
@@ -44,14 +44,14 @@ def draft_verdict(spec: dict[str, Any], draft: Sequence[int], partner: str,
     current = spec["current"]
     if not sum(draft):
         return (f"You offer nothing: {partner} may then offer you one gemstone, which you must "
-                "accept, or nothing, and the action lapses (ESR-5).")
+                "accept, or nothing, and the action lapses.")
     if current is None:
         text = f"A legal opening offer of {gem_text(draft)}."
     elif raise_kind(draft, current) == "quantity":
         text = f"{gem_text(draft)} beats {gem_text(current)}: more gemstones."
     else:
         text = (f"{gem_text(draft)} beats {gem_text(current)}: as many gemstones, more of the "
-                "higher colours (red, yellow, green, blue).")
+                f"higher colours ({' › '.join(colour_name(c) for c in COLOURS)}).")
     if not can_beat(partner_gems, draft):
         text += f" {partner} cannot beat it and will have to accept."
     return text
@@ -65,8 +65,9 @@ def builder_content(decision: Decision, draft: Sequence[int], verdict: str,
     partner = names[spec["partner"]]
     current = spec["current"]
     lines = [f"**Your offer for {ACTION_EMOJI[action]} {ACTION_NAMES[action]}**",
-             (f"{partner} offers {gem_text(current)}; a raise must beat it (ESR-4)."
-              if current else "You open: offer any of your gemstones, or nothing (ESR-5)."),
+             (f"{partner} offers {gem_text(current)}; a raise must beat it: more gemstones, "
+              "or as many with more of the higher colours."
+              if current else "You open: offer any of your gemstones, or nothing."),
              f"Your gemstones: {gem_text(spec['own'])}",
              f"Draft: **{gem_text(draft)}**",
              verdict,

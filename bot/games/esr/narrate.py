@@ -10,10 +10,13 @@ from engine.games.esr import narrate as lines
 from engine.games.esr.narrate import event_name
 from engine.games.esr.state import ACTION_NAMES
 
-__all__ = ["ACTION_EMOJI", "COLOUR_EMOJI", "DISCORD", "SHOWN_ELSEWHERE", "event_name",
-           "gem_text", "narrate"]
+__all__ = ["ACTION_EMOJI", "COLOUR_EMOJI", "DISCORD", "SHOWN_ELSEWHERE", "colour_name",
+           "event_name", "gem", "gem_text", "narrate"]
 
-COLOUR_EMOJI = {"red": "🟥", "yellow": "🟨", "green": "🟩", "blue": "🟦"}
+# One symbol per colour, each a different shape, so no one needs to tell red from green:
+# a triangle, a circle, a square and a diamond.
+COLOUR_EMOJI = {"red": "🔺", "yellow": "🟡", "green": "🟩", "blue": "🔷"}
+JOIN = "\u2060"  # WORD JOINER: a symbol and its count never wrap apart on a phone
 ACTION_EMOJI = {"money": "💰", "event": "🃏", "gems": "💎", "free": "🎁"}
 
 # The table message shows these (turns, who has chosen, where event cards went); the scoring
@@ -24,15 +27,25 @@ SHOWN_ELSEWHERE: frozenset[type[GameEvent]] = frozenset({
 })
 
 
+def gem(colour: str, count: int | str) -> str:
+    """One colour's count in the bot's gem notation, e.g. '🔺2'."""
+    return f"{COLOUR_EMOJI[colour]}{JOIN}{count}"
+
+
 def gem_text(gems: Sequence[int]) -> str:
-    """Gem counts as emoji squares, e.g. '🟥×2 🟦×1' (or 'nothing')."""
-    squares = [f"{emoji}×{n}" for emoji, n in zip(COLOUR_EMOJI.values(), gems, strict=True) if n]
-    return " ".join(squares) if squares else "nothing"
+    """Gem counts in the gem notation, e.g. '🔺2 🔷1' (or 'nothing')."""
+    parts = [gem(colour, n) for colour, n in zip(COLOUR_EMOJI, gems, strict=True) if n]
+    return " ".join(parts) if parts else "nothing"
+
+
+def colour_name(colour: str) -> str:
+    """A colour named with its symbol, e.g. '🔺 red'."""
+    return f"{COLOUR_EMOJI[colour]} {colour}"
 
 
 def _signed(delta: Sequence[int]) -> str:
-    return " ".join(f"{'+' if n > 0 else ''}{n}{emoji}"
-                    for emoji, n in zip(COLOUR_EMOJI.values(), delta, strict=True) if n)
+    return " ".join(gem(colour, f"{'+' if n > 0 else ''}{n}")
+                    for colour, n in zip(COLOUR_EMOJI, delta, strict=True) if n)
 
 
 DISCORD = lines.Style(
@@ -42,6 +55,7 @@ DISCORD = lines.Style(
     card=lambda name: f"**{name}**",
     heading=lambda text: f"**{text}**",
     money_mark=" 💰",
+    colour=colour_name,
 )
 
 

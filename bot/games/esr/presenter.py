@@ -15,7 +15,7 @@ from bot.games.esr.builder import allows_builder, raise_button
 from bot.games.esr.narrate import ACTION_EMOJI, narrate
 from bot.games.esr.picture import standings_png
 from bot.games.esr.rules import rules_topics
-from bot.games.esr.scoring import final_results, scoring_notes, scoring_table
+from bot.games.esr.scoring import final_results, legend, scoring_notes, scoring_table
 from bot.games.esr.table import gem_card_line, gems_line, table_embed
 from bot.games.esr.widgets import WIDGETS
 from engine.core.game import Decision, GameEvent, Option
@@ -53,8 +53,8 @@ class EsrPresenter(Presenter):
         """The narration, the round's scoring table and the final results."""
         if isinstance(event, RoundScored):
             notes = scoring_notes(event, names)
-            return (f"**Scoring of round {event.round}**\n" + scoring_table(event, names)
-                    + (f"\n{notes}" if notes else ""))
+            return (f"**Scoring of round {event.round}**\n{legend()}\n"
+                    + scoring_table(event, names) + (f"\n{notes}" if notes else ""))
         if isinstance(event, GameEnded):
             return "**Game over!**\n" + final_results(event, names)
         if isinstance(event, TurnStarted):  # the turn's story starts here, above its table

@@ -1,26 +1,31 @@
-"""The round's scoring in the channel: the engine's scoring table in a code block, notes on the
-cards that paid, and the final results."""
+"""The round's scoring in the channel: one short block per player (it wraps on a phone instead
+of scrolling sideways), a legend of the gem symbols, notes on the cards that paid, and the final
+results."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.texts import plain_name
+from bot.games.esr.narrate import COLOUR_EMOJI, gem
 from engine.games.esr import scoring_text
 from engine.games.esr.events import GameEnded, RoundScored
 from engine.games.esr.narrate import TIEBREAK_TEXT, event_name
 from engine.games.esr.state import ROUNDS
 
+DISCORD_SCORING = scoring_text.ScoringStyle(gem=gem, name=lambda name: f"**{name}**")
 
-def column_headers(names: Sequence[str]) -> list[str]:
-    """The table's column headers (names are shown plain: a code block reads no markdown)."""
-    return scoring_text.column_headers([plain_name(n) for n in names])
+
+def legend() -> str:
+    """The small print under the heading: what each symbol is and what the arrows mean."""
+    symbols = " · ".join(f"{emoji} {colour}" for colour, emoji in COLOUR_EMOJI.items())
+    return f"-# {symbols} · {scoring_text.LEGEND}"
 
 
 def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
-    """The engine's scoring table, in a code block, with the names shown plain."""
-    table = scoring_text.scoring_table(scored, [plain_name(n) for n in names])
-    return "```\n" + table + "\n```"
+    """Every player's block: a bold first line, the rest as a quote under it."""
+    blocks = scoring_text.scoring_blocks(scored, names, DISCORD_SCORING)
+    return "\n".join("\n".join([block[0], *(f"> {line}" for line in block[1:])])
+                     for block in blocks)
 
 
 def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:

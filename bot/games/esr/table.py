@@ -8,23 +8,22 @@ from typing import Any
 import discord
 
 from bot.core.presenter import EMBED_COLOUR as EMBED_COLOUR_CORE
-from bot.games.esr.narrate import ACTION_EMOJI, COLOUR_EMOJI, gem_text
+from bot.games.esr.narrate import ACTION_EMOJI, gem, gem_text
 from engine.games.esr.state import ACTION_NAMES
 
 EMBED_COLOUR = EMBED_COLOUR_CORE  # the bot's colour
 
 
 def gems_line(gems: dict[str, int]) -> str:
-    """'🟥 3  🟨 3  🟩 3  🟦 3' for a colour → count mapping."""
-    return "  ".join(f"{COLOUR_EMOJI[c]} {n}" for c, n in gems.items())
+    """'🔺3 🟡3 🟩3 🔷3' for a colour → count mapping, zeros included."""
+    return " ".join(gem(c, n) for c, n in gems.items())
 
 
 def gem_card_line(card: dict[str, Any] | None) -> str:
     """A gemstone card: its money and its gemstones."""
     if card is None:
         return "—"
-    gems = " ".join(COLOUR_EMOJI[c] * n for c, n in card["gems"].items() if n)
-    return f"{card['money']}M {gems}"
+    return f"{card['money']}M {gem_text(list(card['gems'].values()))}"
 
 
 def _status(player: dict[str, Any], phase: str, waiting: set[int]) -> str:

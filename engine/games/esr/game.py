@@ -86,12 +86,10 @@ class EsrGame(GameKind[EsrState]):
 
     def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
         """The event in plain words (the channel uses the same lines, marked up); a round's
-        scoring comes with the rulebook's table, as in the channel."""
-        line = narrate(event, names)
+        scoring comes player by player, as in the channel."""
         if isinstance(event, RoundScored):
-            table = scoring_text.scoring_table(event, names)
-            return f"{line}\n" + "\n".join(f"    {row}" for row in table.split("\n"))
-        return line
+            return scoring_text.scoring_table(event, names)
+        return narrate(event, names)
 
     def board(self, view: dict[str, Any], names: Sequence[str]) -> str:
         """The table as plain text for the terminal."""

@@ -44,6 +44,7 @@ class Style:
     card: Callable[[str], str] = lambda name: f'"{name}"'
     heading: Callable[[str], str] = lambda text: text
     money_mark: str = ""
+    colour: Callable[[str], str] = lambda colour: colour
 
 
 PLAIN = Style()
@@ -110,7 +111,7 @@ def _card_taken(e: ev.EventCardTaken, names: Sequence[str], s: Style) -> str:
 def _instant(e: ev.InstantCarriedOut, names: Sequence[str], s: Style) -> str:
     text = f"{names[e.seat]} carries out {s.card(event_name(e.card))}"
     if e.colour:
-        text += f" ({e.colour})"
+        text += f" ({s.colour(e.colour)})"
     if e.target is not None:
         text += f" with {names[e.target]}"
     changes = "; ".join(f"{names[seat]} {s.delta(d)}" for seat, d in e.changes.items())
@@ -120,16 +121,17 @@ def _instant(e: ev.InstantCarriedOut, names: Sequence[str], s: Style) -> str:
 def _free_choice(e: ev.FreeChoiceTaken, names: Sequence[str], s: Style) -> str:
     text = f"{names[e.seat]} uses {s.action('free')}"
     if e.returned:
-        text += f": returns {e.returned}"
+        text += f": returns {s.colour(e.returned)}"
     if e.taken:
-        return text + f", takes {', '.join(e.taken)}."
+        return text + f", takes {', '.join(s.colour(c) for c in e.taken)}."
     return text + ("." if e.returned else ": takes nothing.")
 
 
 def _round_started(e: ev.RoundStarted, names: Sequence[str], s: Style) -> str:
     text = f"{s.heading(f'Round {e.round} begins.')} The gemstone cards are shuffled."
     if e.top_up:
-        given = "; ".join(f"{names[seat]} returns {', '.join(c)}" for seat, c in e.top_up.items())
+        given = "; ".join(f"{names[seat]} returns {', '.join(s.colour(x) for x in c)}"
+                          for seat, c in e.top_up.items())
         text += f" The supply runs low: {given}."
     return text
 

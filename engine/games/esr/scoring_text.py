@@ -1,59 +1,75 @@
-"""A round's scoring laid out like the rulebook's scoring table, as monospaced plain text, for
-every front end (the channel puts it in a code block, the terminal prints it as it is)."""
+"""A round's scoring as one short block per player, for every front end: the channel marks it
+up (gem symbols, bold names), the terminal prints it plain.
+
+Per-player blocks rather than the rulebook's wide table: a table with one column per player is
+58–69 characters wide and scrolls sideways on a phone; a block's lines wrap like any sentence.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from engine.games.esr.events import ColourScore, RoundScored
 
-LABEL_WIDTH = 14
-CELL_WIDTH = 11
+
+@dataclass(frozen=True)
+class ScoringStyle:
+    """How a front end writes a colour's gemstone count and a player's name."""
+
+    gem: Callable[[str, int], str] = lambda colour, n: f"{colour} {n}"
+    name: Callable[[str], str] = lambda name: name
 
 
-def _short(name: str) -> str:
-    return name if len(name) <= CELL_WIDTH - 1 else name[: CELL_WIDTH - 2] + "…"
+PLAIN_SCORING = ScoringStyle()
+LEGEND = "gemstones held → millions paid"
 
 
-def column_headers(names: Sequence[str]) -> list[str]:
-    """Names that fit a column; names that would look alike there get their seat number."""
-    short = [_short(n) for n in names]
-    return [h if short.count(h) == 1 else _short(f"{i + 1}.{names[i]}")
-            for i, h in enumerate(short)]
-
-
-def _row(label: str, cells: Sequence[str]) -> str:
-    return label.ljust(LABEL_WIDTH) + "".join(c.rjust(CELL_WIDTH) for c in cells)
-
-
-def _proceeds(score: ColourScore, seat: int) -> str:
-    payment = next((p for p in score.payments if p.seat == seat), None)
+def _proceeds(score: ColourScore, seat: int, style: ScoringStyle) -> str:
     held = score.counts.get(seat, 0)
+    text = style.gem(score.colour, held)
+    payment = next((p for p in score.payments if p.seat == seat), None)
     if payment is None or payment.total == 0:
-        return str(held) if held else "–"
-    parts = [payment.share, payment.colour_bonus, payment.majority_bonus, payment.per_gem]
-    money = "+".join(str(p) for p in parts if p)
-    text = f"{held} → {money}"
-    # A breakdown wider than its column would shift every later column (the notes name the
-    # cards that paid), so a long one shows the sum instead.
-    return text if len(text) < CELL_WIDTH else f"{held} → {payment.total}"
+        return text
+    from_cards = payment.colour_bonus + payment.majority_bonus + payment.per_gem
+    if payment.share and from_cards:
+        return f"{text} → {payment.total} ({payment.share} + {from_cards} from cards)"
+    return f"{text} → {payment.total}" + (" from cards" if from_cards else "")
+
+
+def _certificates(scored: RoundScored, seat: int) -> str | None:
+    held = scored.certificates.counts.get(seat, 0)
+    if not held:
+        return None
+    noun = "certificate" if held == 1 else "certificates"
+    paid = scored.certificates.paid.get(seat)
+    return f"{held} {noun}" + (f" → {paid}" if paid else " → nothing")
+
+
+def seat_block(scored: RoundScored, seat: int, name: str,
+               style: ScoringStyle = PLAIN_SCORING) -> list[str]:
+    """One player's lines: the round's total, each colour's proceeds, certificates, returns."""
+    lines = [f"{style.name(name)}: +{scored.totals[seat]} → {scored.money_after[seat]} million",
+             " · ".join(_proceeds(score, seat, style) for score in scored.colours)]
+    extra = [_certificates(scored, seat)]
+    returned = [style.gem(s.colour, s.returned[seat]) for s in scored.colours
+                if s.returned.get(seat)]
+    if returned:
+        extra.append("returns " + ", ".join(returned))
+    if any(extra):
+        lines.append(" · ".join(part for part in extra if part))
+    return lines
+
+
+def scoring_blocks(scored: RoundScored, names: Sequence[str],
+                   style: ScoringStyle = PLAIN_SCORING) -> list[list[str]]:
+    """Every player's block, in seat order."""
+    return [seat_block(scored, seat, name, style) for seat, name in enumerate(names)]
 
 
 def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
-    """Monospaced lines: per colour who held and got what, returns, certificates, totals."""
-    seats = range(len(names))
-    lines = [_row(f"Scoring {scored.round}", column_headers(names))]
-    for score in scored.colours:
-        label = f"{score.colour.capitalize()} {score.base}M"
-        lines.append(_row(label, [_proceeds(score, s) for s in seats]))
-        if score.returned:
-            lines.append(_row("  gives up", [f"-{score.returned[s]}" if score.returned.get(s)
-                                             else "" for s in seats]))
-    cert = scored.certificates
-    lines.append(_row("Certificates", [
-        (f"{cert.counts[s]} → {cert.paid[s]}" if s in cert.paid else
-         (str(cert.counts[s]) if cert.counts.get(s) else "–")) for s in seats]))
-    lines.append("-" * (LABEL_WIDTH + CELL_WIDTH * len(names)))
-    lines.append(_row("Total", [str(scored.totals[s]) for s in seats]))
-    lines.append(_row("Money now", [str(scored.money_after[s]) for s in seats]))
+    """The plain-text scoring for the terminal: a legend line, then each player's block."""
+    lines = [f"Scoring of round {scored.round} ({LEGEND}):"]
+    for block in scoring_blocks(scored, names):
+        lines += [block[0], *(f"  {line}" for line in block[1:])]
     return "\n".join(lines)

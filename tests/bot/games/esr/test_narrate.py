@@ -88,4 +88,4 @@ def test_a_round_start_with_a_supply_top_up_says_who_returned_what() -> None:
     line = narrate(ev.RoundStarted(round=2, laid_aside_visible=[], laid_aside_hidden=0,
                                    top_up={1: ["red"], 3: ["red", "blue"]}), NAMES)
     assert line is not None and line.startswith("**Round 2 begins.**")
-    assert "Bartholomew returns red" in line and "Dorothea returns red, blue" in line
+    assert "Bartholomew returns 🔺 red" in line and "Dorothea returns 🔺 red, 🔷 blue" in line

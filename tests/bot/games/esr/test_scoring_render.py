@@ -1,15 +1,15 @@
-"""The round's scoring table (like the rulebook's), its notes, and the final results."""
+"""The round's scoring (the rulebook's table, player by player), its notes, the final results."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.games.esr.narrate import event_name
-from bot.games.esr.scoring import column_headers, final_results, scoring_notes, scoring_table
+from bot.games.esr.narrate import COLOUR_EMOJI, event_name, gem_text
+from bot.games.esr.scoring import final_results, legend, scoring_notes, scoring_table
+from engine.games.esr import scoring_text
 from engine.games.esr.events import GameEnded, RoundScored
 from engine.games.esr.flow import end_game
 from engine.games.esr.scoring import score_round
-from engine.games.esr.scoring_text import CELL_WIDTH, LABEL_WIDTH
 from engine.games.esr.state import EsrState
 from engine.games.esr.table import Table
 from tests.engine.games.esr.esr_builders import event_id, event_ids, fresh_state, hand_out, set_gems
@@ -41,44 +41,51 @@ def rulebook_example() -> RoundScored:
     return score(state)
 
 
-def rows(table: str, players: int) -> dict[str, list[str]]:
-    """The code block's rows as label -> one cell per player (read at the fixed column widths)."""
-    lines = table.removeprefix("```\n").removesuffix("\n```").splitlines()
-    out: dict[str, list[str]] = {}
-    for line in lines:
-        label = line[:LABEL_WIDTH].strip()
-        cells = [line[LABEL_WIDTH + CELL_WIDTH * i:LABEL_WIDTH + CELL_WIDTH * (i + 1)].strip()
-                 for i in range(players)]
-        out.setdefault(label, cells)
-    return out
+def plain(text: str) -> str:
+    """The channel's text with the gem symbols spelt out, to compare with the rulebook."""
+    for colour, emoji in COLOUR_EMOJI.items():
+        text = text.replace(f"{emoji}\u2060", f"{colour} ")
+    return text
 
 
-def cell(text: str) -> tuple[int, str | None]:
-    """A proceeds cell as (gemstones held, money paid or None): '2 → 3+2', '3 → –', '3' or '–'."""
-    if text == "–":
-        return 0, None
-    held, _, paid = text.partition("→")
-    paid = paid.strip()
-    return int(held), paid if paid and paid != "–" else None
+def test_the_rulebook_example_reads_player_by_player() -> None:
+    text = plain(scoring_table(rulebook_example(), NAMES))
+    assert text.splitlines() == [  # the rulebook's table, one block per player
+        "**Burgi**: +20 → 20 million",
+        "> red 2 → 5 (3 + 2 from cards) · yellow 0 · green 7 → 5 · blue 1",
+        "> 2 certificates → 10 · returns red 2, green 2",
+        "**Chris**: +19 → 19 million",
+        "> red 2 → 3 · yellow 7 → 12 · green 3 · blue 1",
+        "> 1 certificate → 4 · returns red 2, yellow 4",
+        "**Miriam**: +12 → 12 million",
+        "> red 2 → 3 · yellow 0 · green 7 → 5 · blue 1",
+        "> 1 certificate → 4 · returns red 2, green 2",
+        "**Peter**: +20 → 20 million",
+        "> red 2 → 3 · yellow 4 → 4 from cards · green 2 · blue 2 → 13 (8 + 5 from cards)",
+        "> returns red 2, blue 1",
+    ]
 
 
-def test_the_rulebook_example_renders_like_the_rulebooks_scoring_table() -> None:
-    text = scoring_table(rulebook_example(), NAMES)
-    assert text.startswith("```\n") and text.endswith("\n```")
-    table = rows(text, 4)
-    assert table["Scoring 1"] == NAMES
-    expected = {  # the rulebook's table: (gemstones held, proceeds) per player
-        "Red 14M": [(2, "3+2"), (2, "3"), (2, "3"), (2, "3")],
-        "Yellow 12M": [(0, None), (7, "12"), (0, None), (4, "4")],
-        "Green 10M": [(7, "5"), (3, None), (7, "5"), (2, None)],
-        "Blue 8M": [(1, None), (1, None), (1, None), (2, "8+5")],
-        "Certificates": [(2, "10"), (1, "4"), (1, "4"), (0, None)],
-    }
-    for label, cells in expected.items():
-        assert [cell(c) for c in table[label]] == cells, label
-    assert table["Total"] == ["20", "19", "12", "20"]
-    assert table["Money now"] == ["20", "19", "12", "20"]
-    assert table["gives up"] == ["-2", "-2", "-2", "-2"]  # the red row's returns come first
+def test_the_terminal_gets_the_same_blocks_in_words() -> None:
+    lines = scoring_text.scoring_table(rulebook_example(), NAMES).splitlines()
+    assert lines[0] == "Scoring of round 1 (gemstones held → millions paid):"
+    assert lines[1:4] == ["Burgi: +20 → 20 million",
+                          "  red 2 → 5 (3 + 2 from cards) · yellow 0 · green 7 → 5 · blue 1",
+                          "  2 certificates → 10 · returns red 2, green 2"]
+
+
+def test_the_legend_names_every_symbol_with_its_colour() -> None:
+    text = legend()
+    assert text.startswith("-# ")  # small print under the heading
+    for colour, emoji in COLOUR_EMOJI.items():
+        assert f"{emoji} {colour}" in text
+    assert "held → millions paid" in text
+
+
+def test_each_colour_has_its_own_shape_and_a_count_never_wraps_from_its_symbol() -> None:
+    shapes = {"🔺": "triangle", "🟡": "circle", "🟩": "square", "🔷": "diamond"}
+    assert sorted(COLOUR_EMOJI.values()) == sorted(shapes)
+    assert gem_text([2, 0, 0, 1]) == "🔺\u20602 🔷\u20601"
 
 
 def test_the_rulebook_example_notes_name_the_cards_that_paid() -> None:
@@ -108,16 +115,15 @@ def test_five_players_with_32_character_names_fit_one_message() -> None:
 
     table = scoring_table(scored, LONG_NAMES)
     notes = scoring_notes(scored, LONG_NAMES)
-    message = f"**Scoring of round {scored.round}**\n{table}\n{notes}"  # as the publisher sends it
+    message = f"**Scoring of round {scored.round}**\n{legend()}\n{table}\n{notes}"
 
     assert len(message) < 2000
     paid = {c for colour in scored.colours for ids in colour.cards_used.values() for c in ids}
     assert len(paid) >= 8
     assert all(event_name(card) in notes for card in paid), "every card that paid is named"
-    width = LABEL_WIDTH + CELL_WIDTH * 5
-    body = table.removeprefix("```\n").removesuffix("\n```").splitlines()
-    assert all(len(line) <= width for line in body), "long names are shortened, columns hold"
-    assert rows(table, 5)["Total"] == [str(scored.totals[s]) for s in range(5)]
+    assert "```" not in message, "nothing that scrolls sideways on a phone"
+    for seat, name in enumerate(LONG_NAMES):
+        assert f"**{name}**: +{scored.totals[seat]} → {scored.money_after[seat]} million" in table
 
 
 def ended(money: list[int], gems: list[list[int]]) -> GameEnded:
@@ -162,14 +168,6 @@ def test_every_tiebreak_the_engine_reports_is_explained_in_words(gems: list[list
     last = final_results(event, ["Ann", "Bob", "Cem"]).splitlines()[-1]
     assert last.startswith("🏆 Ann wins (")
     assert last != f"🏆 Ann wins ({tiebreak}).", "the raw engine key is not an explanation"
-
-
-def test_names_that_look_alike_when_shortened_get_their_seat_number() -> None:
-    headers = column_headers(["Alexander the Great", "Alexander Hamilton", "Bo"])
-    assert len(set(headers)) == 3
-    assert headers[0].startswith("1.Alex") and headers[1].startswith("2.Alex")
-    assert headers[2] == "Bo"
-    assert all(len(h) <= 10 for h in headers)
 
 
 def test_the_last_scoring_sends_no_card_under_the_deck() -> None:
