@@ -8,11 +8,38 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 GEM_RGB = [(220, 50, 60), (240, 200, 40), (40, 170, 90), (50, 110, 220)]
+# The same shapes as the text's symbols (triangle, circle, square, diamond): colour is never the
+# only difference between two gemstones.
+SHAPES = ["triangle", "circle", "square", "diamond"]
+COLOUR_NAMES = ["red", "yellow", "green", "blue"]
 BACKGROUND = (49, 51, 56)  # Discord's dark theme, so the picture sits well in the channel
 TEXT = (242, 243, 245)
 MUTED = (148, 155, 164)
 BAR = (88, 101, 242)
 WIDTH, ROW, TOP = 720, 64, 70
+
+
+def draw_gem(draw: ImageDraw.ImageDraw, colour: int, x: int, y: int, size: int = 18) -> None:
+    """One gemstone symbol with its top-left corner at (x, y)."""
+    fill, shape = GEM_RGB[colour], SHAPES[colour]
+    if shape == "triangle":
+        draw.polygon([(x + size / 2, y), (x + size, y + size), (x, y + size)], fill=fill)
+    elif shape == "circle":
+        draw.ellipse((x, y, x + size, y + size), fill=fill)
+    elif shape == "square":
+        draw.rectangle((x + 1, y + 1, x + size - 1, y + size - 1), fill=fill)
+    else:
+        draw.polygon([(x + size / 2, y), (x + size, y + size / 2), (x + size / 2, y + size),
+                      (x, y + size / 2)], fill=fill)
+
+
+def _legend(draw: ImageDraw.ImageDraw, font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+            y: int) -> None:
+    x = WIDTH - 24
+    for colour in reversed(range(4)):
+        x -= int(draw.textlength(COLOUR_NAMES[colour], font=font)) + 30
+        draw_gem(draw, colour, x, y + 2, size=14)
+        draw.text((x + 18, y), COLOUR_NAMES[colour], fill=MUTED, font=font)
 
 
 def standings_png(title: str, names: Sequence[str], money: Sequence[int],
@@ -24,6 +51,7 @@ def standings_png(title: str, names: Sequence[str], money: Sequence[int],
     draw = ImageDraw.Draw(image)
     big, small = ImageFont.load_default(size=26), ImageFont.load_default(size=18)
     draw.text((24, 20), title, fill=TEXT, font=big)
+    _legend(draw, ImageFont.load_default(size=14), 28)
     top_money = max(max(money), 1)
     for row, seat in enumerate(order):
         y = TOP + row * ROW
@@ -34,7 +62,7 @@ def standings_png(title: str, names: Sequence[str], money: Sequence[int],
         draw.text((240 + bar_width, y + 8), f"{money[seat]}M", fill=TEXT, font=small)
         x = 560
         for colour, count in enumerate(gems[seat]):
-            draw.ellipse((x, y + 10, x + 18, y + 28), fill=GEM_RGB[colour])
+            draw_gem(draw, colour, x, y + 10)
             draw.text((x + 22, y + 9), str(count), fill=MUTED, font=small)
             x += 40
     buffer = io.BytesIO()

@@ -47,3 +47,25 @@ def test_rows_are_sorted_by_money_and_bars_are_proportional() -> None:
 def test_a_table_where_nobody_has_money_yet_still_renders() -> None:
     image = picture(4, [0, 0, 0, 0]).convert("RGB")  # no division by the top money of 0
     assert image.width == WIDTH and image.height > TOP + 3 * ROW
+
+
+def test_each_gem_colour_has_its_own_shape_so_colour_is_never_the_only_difference() -> None:
+    from PIL import ImageDraw
+
+    from bot.games.esr.picture import draw_gem
+
+    def silhouette(colour: int) -> bytes:
+        image = Image.new("RGB", (20, 20), (0, 0, 0))
+        draw_gem(ImageDraw.Draw(image), colour, 1, 1)
+        return bytes(255 if any(px) else 0 for px in image.getdata())  # shape only, no colour
+
+    shapes = {silhouette(colour) for colour in range(4)}
+    assert len(shapes) == 4
+
+
+def test_the_picture_carries_a_legend_of_the_gem_symbols() -> None:
+    image = picture(3, [10, 20, 30]).convert("RGB")
+    from bot.games.esr.picture import GEM_RGB
+
+    top_band = {image.getpixel((x, y)) for x in range(WIDTH // 2, WIDTH) for y in range(20, 50)}
+    assert all(rgb in top_band for rgb in GEM_RGB), "every symbol appears in the legend"
