@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.core.base import BotBase
+from bot.core.base import BotBase, discord_clock
 from bot.core.lobby import lobby_embed
 from bot.core.notifier import Notifier
 from bot.core.publisher import Publisher
@@ -60,8 +60,12 @@ def reminder_text(items: Sequence[Reminder], in_thread: bool = False,
         button = ("Choose your action" if all(i.seat in secret for i in owing)
                   else "Your decision")
         where = "the prompt above" if in_thread else f"**{button}** on the table"
-        lines.append(f"⏰ {mentions}: half your time is up. Decide <t:{int(due)}:R> "
-                     f"({where}), or the autopilot decides for you.")
+        # A clock time with the relative one: long after, it still reads right ("deadline
+        # 14:05, 2 hours ago"), where "decide in …" would turn into "decide 2 hours ago".
+        style = "f" if due - discord_clock() > 6 * 3600 else "t"  # a date too when far off
+        lines.append(f"⏰ {mentions}: half your time is up. Decide with {where} by "
+                     f"<t:{int(due)}:{style}> (<t:{int(due)}:R>), or the autopilot decides "
+                     "for you.")
     return "\n".join(lines)
 
 

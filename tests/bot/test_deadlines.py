@@ -6,6 +6,7 @@ Time only moves through SimCord's virtual clock (env.advance_time): no test wait
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import discord
@@ -74,6 +75,10 @@ async def test_half_time_pings_only_those_still_choosing_and_only_once(
     [reminder] = messages_with(channel, HALF_TIME)
     assert {u.id for u in reminder.mentions} == {bob.id, cem.id}
     assert ann.mention not in reminder.content
+    # A clock time beside the relative one, so that after the deadline it does not read
+    # "Decide 1 minute ago".
+    assert re.search(r"by <t:\d+:t> \(<t:\d+:R>\)", reminder.content)
+    assert not re.search(r"Decide <t:", reminder.content)
     await simcord_env.advance_time(59)
     assert len(messages_with(channel, HALF_TIME)) == 1
 
