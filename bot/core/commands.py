@@ -1,5 +1,5 @@
-"""The /game command group: new, status, hand, rules, abandon, leave, autopilot, leaderboard,
-history, settings."""
+"""The /game command group: new, status, hand, rules, card, abandon, leave, autopilot,
+leaderboard, history, settings."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.core.actions import Actions
 from bot.core.base import BotBase, discord_clock
 from bot.core.components import lobby_view
+from bot.core.glossary import card_answer, suggestions
 from bot.core.history import history_line
 from bot.core.interactions import (
     NOT_RECORDED,
@@ -256,6 +257,27 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             embed = discord.Embed(title=f"{get_kind(game).title} — {name.capitalize()}",
                                   description=topics[name][:4096], colour=EMBED_COLOUR)
             await interaction.followup.send(embed=embed, ephemeral=True)
+
+        @app_commands.command(name="card", description="What a card does (only to you)")
+        @app_commands.describe(name="Start typing a card's name",
+                               game="Which game (default: every game's cards)")
+        @app_commands.choices(game=games)
+        @answering
+        async def card(self, interaction: discord.Interaction, name: str,
+                       game: str | None = None) -> None:
+            """One card of the glossary, ephemeral."""
+            await acknowledge(interaction, private_reply=True)
+            answer = card_answer(name, game)
+            if isinstance(answer, str):
+                await tell(interaction, answer)
+            else:
+                await interaction.followup.send(embed=answer, ephemeral=True)
+
+        @card.autocomplete("name")
+        async def card_names(self, interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+            """Card names matching what the member has typed so far."""
+            return suggestions(current, getattr(interaction.namespace, "game", None))
 
         @app_commands.command(name="abandon",
                               description="End this channel's game without a result")

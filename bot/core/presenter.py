@@ -137,6 +137,10 @@ class Presenter:
         """`/game rules` topics → text, the first being the overview."""
         return {}
 
+    def glossary(self) -> dict[str, str]:
+        """`/game card` entries: a card's name → what it does (markdown)."""
+        return {}
+
 
 _PRESENTERS: PluginRegistry[Presenter] = PluginRegistry(PRESENTERS_GROUP)
 

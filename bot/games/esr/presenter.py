@@ -12,6 +12,7 @@ from bot.core.presenter import Picture, Presenter, RoomOpening, RoomRole
 from bot.core.texts import plain_name
 from bot.games.esr import room
 from bot.games.esr.builder import allows_builder, raise_button
+from bot.games.esr.glossary import glossary
 from bot.games.esr.narrate import ACTION_EMOJI, narrate
 from bot.games.esr.picture import standings_png
 from bot.games.esr.rules import rules_topics
@@ -132,3 +133,7 @@ class EsrPresenter(Presenter):
     def rules(self) -> dict[str, str]:
         """data/esr/rules.md by section."""
         return rules_topics()
+
+    def glossary(self) -> dict[str, str]:
+        """Every event card by name."""
+        return glossary()
