@@ -22,6 +22,7 @@ from bot.core.interactions import tell, undispatched
 from bot.core.notifier import Notifier
 from bot.core.presenter import presenters
 from bot.core.publisher import Publisher
+from bot.core.replay import ReplayButton
 from bot.core.rest import send_safely
 from bot.core.timers import Timers
 from engine.service import GameService
@@ -69,7 +70,8 @@ class JuwelierBot(BotBase):
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.
         await self.publisher.catch_up()
-        items = [*CORE_ITEMS, *(item for p in presenters() for item in p.dynamic_items)]
+        items = [*CORE_ITEMS, ReplayButton,
+                 *(item for p in presenters() for item in p.dynamic_items)]
         self.add_dynamic_items(*items)
         self.templates = [item.__discord_ui_compiled_template__ for item in items]
         await self.add_cog(build_game_commands(self, self.actions))

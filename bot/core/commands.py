@@ -1,5 +1,5 @@
 """The /game command group: new, status, hand, rules, card, abandon, leave, autopilot,
-leaderboard, history, settings."""
+leaderboard, history, replay, settings."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from bot.core.interactions import (
 from bot.core.lobby import lobby_embed
 from bot.core.notifier import DM_PREFERENCE
 from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
+from bot.core.replay import game_suggestions, send_replay
 from bot.core.rest import send_safely
 from bot.core.table_message import current_table
 from bot.core.texts import safe_name, seat_names
@@ -402,6 +403,21 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 lines.append(history_line(entry, info, me, winners))
             text = "\n".join(lines) or "You have not played here yet."
             await tell(interaction, text[:2000])
+
+        @app_commands.command(name="replay",
+                              description="Step through a finished game and get its record")
+        @app_commands.describe(game="The game's number (start typing: your finished games)")
+        @answering
+        async def replay(self, interaction: discord.Interaction,
+                         game: app_commands.Range[int, 1, 10**18]) -> None:
+            """The game's JSON record and the ◀ ▶ viewer, only to the caller."""
+            await send_replay(self.bot.service, interaction, game)
+
+        @replay.autocomplete("game")
+        async def replay_games(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[int]]:
+            """The caller's finished games on this server."""
+            return await game_suggestions(self.bot.service, interaction, current)
 
         @app_commands.command(name="settings", description="Your preferences")
         @app_commands.describe(dm="Send your action prompts by direct message")
