@@ -1,25 +1,90 @@
 """`python -m bot.playground`: the real bot in a simulated Discord, in your browser, no token.
 
-Needs the optional extra: pip install -e ".[playground]". Prints a local URL; open it, type
-`/game new` in the message box, add AI players in the lobby and press Start.
+Needs the optional extra: pip install -e ".[playground]". Prints two local URLs: the channel
+(type `/game new` in the message box, add AI players in the lobby and press Start) and a list of
+the channel and its negotiation threads, which moves the preview to the one you pick.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import logging
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 
 
+class Switcher:
+    """A small local page listing the channel and its threads; choosing one moves the preview
+    there. SimCord previews one channel at a time, and a negotiation's thread is a channel of its
+    own, so without this the thread could be seen only as a link to discord.com."""
+
+    def __init__(self, env: Any, channel: Any, you: Any, port: int | None) -> None:
+        self.env, self.channel, self.you, self.port = env, channel, you, port
+        self.preview: Any = None
+
+    async def show(self, target: Any) -> str:
+        """Close the current preview and open one on `target` (the channel or a thread)."""
+        if self.preview is not None:
+            await self.preview.close()
+        self.preview = self.env.preview(target, viewers=[self.you], layout="channel",
+                                        port=self.port)
+        await self.preview.__aenter__()
+        return self.preview.url
+
+    def page(self) -> str:
+        """The list: the game channel first, then every thread, newest first."""
+        links = [(self.channel.id, f"# {self.channel.name}")]
+        links += [(t.id, f"🧵 {t.name}") for t in reversed(self.channel.threads)]
+        items = "".join(f'<li><a href="/open/{cid}">{html.escape(name)}</a></li>'
+                        for cid, name in links)
+        return (f"<!doctype html><html><head><meta charset='utf-8'><title>Juwelier playground"
+                f"</title><meta name='viewport' content='width=device-width'></head><body "
+                f"style='font-family:sans-serif;background:#313338;color:#dbdee1'>"
+                f"<h2>Juwelier playground</h2><p>Open the channel or a negotiation thread "
+                f"(reload this page when a new thread starts):</p><ul>{items}</ul></body></html>")
+
+    async def serve(self) -> str:
+        """Start the list page on its own local port; its address."""
+        from aiohttp import web
+
+        async def index(_: web.Request) -> web.Response:
+            return web.Response(text=self.page(), content_type="text/html")
+
+        async def open_channel(request: web.Request) -> web.Response:
+            wanted = int(request.match_info["cid"])
+            choices = [self.channel, *self.channel.threads]
+            target = next((c for c in choices if c.id == wanted), self.channel)
+            raise web.HTTPFound(await self.show(target))
+
+        app = web.Application()
+        app.add_routes([web.get("/", index), web.get(r"/open/{cid:\d+}", open_channel)])
+        runner = web.AppRunner(app)
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", 0)
+        await site.start()
+        self._runner = runner
+        port = runner.addresses[0][1]
+        return f"http://127.0.0.1:{port}/"
+
+    async def close(self) -> None:
+        """Stop the list page and the preview."""
+        if self.preview is not None:
+            await self.preview.close()
+        await self._runner.cleanup()
+
+
 async def run_playground(db_path: Path, port: int | None = None,
-                         until: Callable[[str], Awaitable[None]] | None = None) -> None:
-    """Start the bot in SimCord and serve its preview until `until(url)` returns (or forever)."""
+                         until: Callable[[str, Switcher], Awaitable[None]] | None = None
+                         ) -> None:
+    """Start the bot in SimCord and serve the channel list and the preview until
+    `until(list_url, switcher)` returns (or until Ctrl+C)."""
     import simcord
 
     # No timer by default: a page left alone never hands a seat to the autopilot.
@@ -29,16 +94,20 @@ async def run_playground(db_path: Path, port: int | None = None,
             guild = env.create_guild(name="Juwelier Playground")
             channel = guild.create_text_channel("gem-games")
             you = guild.add_member(env.create_user("you", global_name="You"))
-            async with env.preview(channel, viewers=[you], layout="channel",
-                                   port=port) as preview:
+            switcher = Switcher(env, channel, you, port)
+            channel_url = await switcher.show(channel)
+            list_url = await switcher.serve()
+            try:
                 if until is not None:
-                    await until(preview.url)
+                    await until(list_url, switcher)
                     return
-                print(f"Juwelier playground: open {preview.url}")
+                print(f"Juwelier playground: open {channel_url}")
+                print(f"Negotiation threads: open {list_url} and pick one.")
                 print("Type /game new in the message box, add two AI players from the "
-                      "lobby's menu and press Start. "
-                      "Ctrl+C quits.")
-                await preview.wait_closed()
+                      "lobby's menu and press Start. Ctrl+C quits.")
+                await asyncio.Event().wait()
+            finally:
+                await switcher.close()
     finally:
         await bot.close()  # SimCord does not close the bot: its database would stay open
 

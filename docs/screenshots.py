@@ -19,7 +19,8 @@ sys.path.insert(0, str(ROOT))
 
 from bot.config import BotSettings  # noqa: E402
 from bot.core.client import JuwelierBot  # noqa: E402
-from tests.bot.driver import add_ai, play_one  # noqa: E402
+from bot.core.rooms import ROOM  # noqa: E402
+from tests.bot.driver import add_ai, open_prompt, play_one, play_to_end  # noqa: E402
 
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -27,22 +28,34 @@ CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
 OUT = ROOT / "docs" / "screenshots"
 
 
+PHONE = (360, 800)
+
+
 async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simcord.MemberActor,
-                  name: str, height: int = 1300) -> None:
-    """Screenshot the channel as `viewer` sees it."""
-    async with env.preview(channel, viewers=[viewer], layout="channel", width=1100,
-                           height=height) as preview:
-        profile = tempfile.mkdtemp()
-        proc = await asyncio.create_subprocess_exec(
-            *CHROMIUM, f"--user-data-dir={profile}", f"--window-size=1100,{height}",
-            f"--screenshot={OUT / name}", preview.url,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-        await proc.wait()
-    print("wrote", OUT / name)
+                  name: str, height: int = 1300, focus: object | None = None) -> None:
+    """Screenshot the channel as `viewer` sees it, at desktop width and at a phone's 360 px
+    (`name`.png and `name`_phone.png); `focus`: a message to scroll to."""
+    for width, high, suffix in ((1100, height, ""), (*PHONE, "_phone")):
+        async with env.preview(channel, viewers=[viewer], layout="channel", width=width,
+                               height=high) as preview:
+            if focus is not None:
+                await preview.show(focus)
+            out = OUT / f"{name}{suffix}.png"
+            proc = await asyncio.create_subprocess_exec(
+                *CHROMIUM, f"--user-data-dir={tempfile.mkdtemp()}", f"--window-size={width},{high}",
+                f"--screenshot={out}", preview.url,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+            await proc.wait()
+        print("wrote", out)
+
+
+def turn_messages(channel: simcord.ChannelHandle) -> list[object]:
+    """The channel's turn messages, oldest first."""
+    return [m for m in channel.history() if "── Round" in m.content]
 
 
 async def main() -> None:
-    """Lobby, a turn in progress with a private prompt, a negotiation thread, a round's scoring."""
+    """Every view issue 14 lists, at desktop and phone width."""
     OUT.mkdir(parents=True, exist_ok=True)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "s.db"))
     async with simcord.run(bot) as env:
@@ -50,28 +63,43 @@ async def main() -> None:
         channel = guild.create_text_channel("edel-stein-reich")
         actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
                   for n in ("Miriam", "Peter", "Burgi")]
-        await actors[0].slash(channel, "game new")
+        miriam = actors[0]
+        await miriam.slash(channel, "game new")
         lobby = channel.last_message
         await actors[1].click(lobby, label="Join")
-        await add_ai(actors[0], lobby)
-        await capture(env, channel, actors[0], "lobby.png", height=700)
+        await add_ai(miriam, lobby, level="strong")
+        await capture(env, channel, miriam, "lobby", height=800)
         game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
-        await actors[0].click(lobby, label="Start")
+        await actors[2].click(lobby, label="Join")
+        await miriam.click(lobby, label="Start")
+        await bot.timers.stop()
         by_id = {a.id: a for a in actors}
         rng = random.Random(4)
-        for _ in range(22):
+        while len(turn_messages(channel)) < 2:
             await play_one(bot, channel, game_id, by_id, rng)
-        table = (await bot.service.get_messages(game_id))["table"]
-        prompt = await actors[0].click(next(m for m in channel.history()
-                                            if m.id == table.message_id),
-                                       custom_id=f"jw:open:{game_id}")
-        assert prompt.response is not None
-        await capture(env, channel, actors[0], "turn.png")
-        if channel.threads:
-            await capture(env, channel.threads[-1], actors[0], "negotiation.png", height=900)
+        await open_prompt(bot, channel, game_id, miriam)
+        await capture(env, channel, miriam, "turn")
+        await capture(env, channel, miriam, "finished_turn", focus=turn_messages(channel)[0])
+        while not (channel.threads and ROOM in await bot.service.get_messages(game_id)):
+            await play_one(bot, channel, game_id, by_id, rng)
+        await capture(env, channel.threads[-1], miriam, "negotiation", height=900)
         while not any("Scoring of round" in m.content for m in channel.history()):
             await play_one(bot, channel, game_id, by_id, rng)
-        await capture(env, channel, actors[0], "scoring.png", height=1500)
+        scoring = next(m for m in channel.history() if "Scoring of round" in m.content)
+        await capture(env, channel, miriam, "scoring", height=1500, focus=scoring)
+        await play_to_end(bot, channel, game_id, by_id, seed=4)
+        await capture(env, channel, miriam, "final", height=1500)
+        await miriam.slash(channel, "game history")
+        await capture(env, channel, miriam, "history", height=900)
+        shown = await miriam.slash(channel, "game replay", game=game_id)
+        reply = shown.followups[-1] if shown.followups else shown.response
+        for _ in range(3):
+            forward = next(item["custom_id"] for row in reply.components
+                           for item in row["components"]
+                           if item.get("emoji", {}).get("name") == "▶")
+            step = await miriam.click(reply, custom_id=forward)
+            reply = step.followups[-1] if step.followups else step.response
+        await capture(env, channel, miriam, "replay", height=1300)
 
 
 if __name__ == "__main__":

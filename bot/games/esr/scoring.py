@@ -21,10 +21,13 @@ def legend() -> str:
     return f"-# {symbols} · {scoring_text.LEGEND}"
 
 
+BRANCH = "└ "  # plain text, not a quote or a list: markdown cannot run it into the next line
+
+
 def scoring_table(scored: RoundScored, names: Sequence[str]) -> str:
-    """Every player's block: a bold first line, the rest as a quote under it."""
+    """Every player's block: a bold first line, the details hanging under it."""
     blocks = scoring_text.scoring_blocks(scored, names, DISCORD_SCORING)
-    return "\n".join("\n".join([block[0], *(f"> {line}" for line in block[1:])])
+    return "\n".join("\n".join([block[0], *(BRANCH + line for line in block[1:])])
                      for block in blocks)
 
 
@@ -44,10 +47,11 @@ def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:
 
 def final_results(ended: GameEnded, names: Sequence[str]) -> str:
     """Final standings with the winner and the tiebreak used (ESR-13)."""
-    medals = ["🥇", "🥈", "🥉"]
+    # Keycaps after the medals: "4." at a line's start would be read as a markdown list.
+    marks = ["🥇", "🥈", "🥉", "4️⃣", "5️⃣", "6️⃣"]
     lines = []
     for pos, seat in enumerate(ended.ranking):
-        mark = medals[pos] if pos < 3 else f"{pos + 1}."
+        mark = marks[pos]
         lines.append(f"{mark} **{names[seat]}** — {ended.money[seat]} million")
     winners = " and ".join(names[s] for s in ended.winners)
     lines.append(f"\n🏆 {winners} win{'s' if len(ended.winners) == 1 else ''} "

@@ -52,17 +52,17 @@ def test_the_rulebook_example_reads_player_by_player() -> None:
     text = plain(scoring_table(rulebook_example(), NAMES))
     assert text.splitlines() == [  # the rulebook's table, one block per player
         "**Burgi**: +20 → 20 million",
-        "> red 2 → 5 (3 + 2 from cards) · yellow 0 · green 7 → 5 · blue 1",
-        "> 2 certificates → 10 · returns red 2, green 2",
+        "└ red 2 → 5 (3 + 2 from cards) · yellow 0 · green 7 → 5 · blue 1",
+        "└ 2 certificates → 10 · returns red 2, green 2",
         "**Chris**: +19 → 19 million",
-        "> red 2 → 3 · yellow 7 → 12 · green 3 · blue 1",
-        "> 1 certificate → 4 · returns red 2, yellow 4",
+        "└ red 2 → 3 · yellow 7 → 12 · green 3 · blue 1",
+        "└ 1 certificate → 4 · returns red 2, yellow 4",
         "**Miriam**: +12 → 12 million",
-        "> red 2 → 3 · yellow 0 · green 7 → 5 · blue 1",
-        "> 1 certificate → 4 · returns red 2, green 2",
+        "└ red 2 → 3 · yellow 0 · green 7 → 5 · blue 1",
+        "└ 1 certificate → 4 · returns red 2, green 2",
         "**Peter**: +20 → 20 million",
-        "> red 2 → 3 · yellow 4 → 4 from cards · green 2 · blue 2 → 13 (8 + 5 from cards)",
-        "> returns red 2, blue 1",
+        "└ red 2 → 3 · yellow 4 → 4 from cards · green 2 · blue 2 → 13 (8 + 5 from cards)",
+        "└ returns red 2, blue 1",
     ]
 
 
@@ -180,3 +180,12 @@ def test_public_narration_cites_no_ruling_ids() -> None:
         GameEnded(winners=[0], tiebreak="money", ranking=[0, 1, 2, 3],
                   money={0: 9, 1: 8, 2: 7, 3: 6}), NAMES)
     assert "ESR-" not in notes
+
+
+def test_places_after_the_medals_are_not_markdown_list_numbers() -> None:
+    text = final_results(GameEnded(winners=[0], tiebreak="money", ranking=[0, 1, 2, 3, 4],
+                                   money={0: 9, 1: 8, 2: 7, 3: 6, 4: 5}),
+                         ["Ann", "Bob", "Cem", "Dan", "Eve"])
+    lines = text.splitlines()
+    assert lines[3] == "4️⃣ **Dan** — 6 million" and lines[4] == "5️⃣ **Eve** — 5 million"
+    assert not any(line[:1].isdigit() and line[1:3] == ". " for line in lines)
