@@ -44,6 +44,27 @@ async def test_three_players_play_a_complete_game_by_clicks(simcord_env: Env,
     assert [row.seq for row in log] == list(range(1, len(log) + 1))
     board = await simcord_bot.service.leaderboard(guild.id)
     assert sum(row.games for row in board) == 3
+    readable_on_a_phone_without_colour(text + "\n" + "\n".join(
+        m.content for thread in channel.threads for m in thread.history()))
+
+
+PHONE_CODE_WIDTH = 32  # characters of a code block line that fit a 360 px phone
+COLOUR_ONLY = ("🟥", "🟨", "🟦", "🔴", "🔵", "🟢", "🟡🟡")  # symbols that differ only by colour
+
+
+def readable_on_a_phone_without_colour(text: str) -> None:
+    """No code block line wider than a phone; gems always in the shape notation, each colour
+    a different shape, and every count joined to its symbol."""
+    from bot.games.esr.narrate import COLOUR_EMOJI, JOIN
+
+    for block in re.findall(r"```(.*?)```", text, flags=re.S):
+        assert all(len(line) <= PHONE_CODE_WIDTH for line in block.splitlines()), block
+    assert not any(symbol in text for symbol in COLOUR_ONLY)
+    assert "×" not in text, "one notation: a symbol and its count"
+    for symbol in COLOUR_EMOJI.values():
+        assert symbol in text
+        assert not re.search(re.escape(symbol) + r" ?\d", text), "a count is joined to its symbol"
+        assert re.search(re.escape(symbol) + JOIN + r"[+-]?\d", text)
 
 
 async def test_one_human_finishes_a_game_against_two_ai_seats(simcord_env: Env,
