@@ -239,11 +239,13 @@ class Actions:
             content = prompt_content(after, names, presenter)
             view = prompt_view(after, names, presenter)
         elif follow_up:
-            content = (f"✅ {option_label(options[index], names)}.\n"
+            chosen = option_label(options[index], names, presenter.option_text)
+            content = (f"✅ {chosen}.\n"
                        + prompt_content(after, names, presenter))
             view = prompt_view(after, names, presenter)
         else:
-            content, view = f"✅ {option_label(options[index], names)}.", None
+            chosen = option_label(options[index], names, presenter.option_text)
+            content, view = f"✅ {chosen}.", None
         await edit_reply(interaction, content=content[:2000], view=view)
         await self.bot.tell_change(game_id, result, prompted=user.id if follow_up else None)
 

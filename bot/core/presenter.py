@@ -98,6 +98,10 @@ class Presenter:
         """A line above a player's private prompt (e.g. what they hold)."""
         return None
 
+    def option_text(self, text: str) -> str:
+        """An option's label or detail marked up for Discord (ESR: gem counts as symbols)."""
+        return text
+
     def option_emoji(self, option: Option) -> str | None:
         """An emoji for an option's button."""
         return None

@@ -29,9 +29,11 @@ def prompt_content(pv: PlayerView, names: Sequence[str], presenter: Presenter) -
     lines.append(f"**{with_names(decision.prompt, names)}**")
     for option in decision.options:
         if option.detail:
-            lines.append(f"• {option_label(option, names)}: {with_names(option.detail, names)}")
+            detail = presenter.option_text(with_names(option.detail, names))
+            lines.append(f"• {option_label(option, names, presenter.option_text)}: {detail}")
     if decision.current:
-        chosen = next((o.label for o in decision.options if o.action == decision.current), "")
+        chosen = next((option_label(o, names, presenter.option_text) for o in decision.options
+                       if o.action == decision.current), "")
         lines.append(f"You chose **{chosen}**. You can change it until everyone has chosen.")
     if pv.due_at:
         lines.append(f"⏰ Due <t:{int(pv.due_at)}:R>.")
@@ -49,6 +51,7 @@ def prompt_view(pv: PlayerView, names: Sequence[str] | None,
         style = (discord.ButtonStyle.success if option.action == decision.current
                  else discord.ButtonStyle.primary if decision.current is None
                  else discord.ButtonStyle.secondary)
-        view.add_item(PickButton(pv.game_id, decision.key, index, option_label(option, names),
+        view.add_item(PickButton(pv.game_id, decision.key, index,
+                                 option_label(option, names, presenter.option_text),
                                  style, emoji=presenter.option_emoji(option)))
     return detached(view)

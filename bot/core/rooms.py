@@ -55,7 +55,8 @@ def room_buttons(game_id: int, decision: Decision, names: Sequence[str],
     """The decision's options as buttons, plus the game's extras (e.g. ESR's Raise…)."""
     view = discord.ui.View(timeout=None)
     for index, option in enumerate(decision.options[:MAX_ROOM_BUTTONS]):
-        view.add_item(RoomButton(game_id, decision.key, index, option_label(option, names),
+        label = option_label(option, names, presenter.option_text)
+        view.add_item(RoomButton(game_id, decision.key, index, label,
                                  presenter.room_button_style(option)))
     for item in presenter.room_extras(game_id, decision):
         view.add_item(item)

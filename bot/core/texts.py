@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
@@ -82,9 +82,11 @@ def with_names(text: str, names: Sequence[str] | None) -> str:
     return _SEAT.sub(name, text)
 
 
-def option_label(option: Option, names: Sequence[str] | None) -> str:
-    """An option's button label, with seat numbers shown as names."""
-    return with_names(option.label, names)
+def option_label(option: Option, names: Sequence[str] | None,
+                 mark_up: Callable[[str], str] = str) -> str:
+    """An option's button label, with seat numbers shown as names and the game's mark-up
+    (`Presenter.option_text`)."""
+    return mark_up(with_names(option.label, names))
 
 
 def name_list(names: Sequence[str]) -> str:

@@ -9,6 +9,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
 from bot.core.rooms import ROOM
+from bot.games.esr.narrate import restyle_gems
 from engine.games.esr.gems import best_offer_of_size
 from tests.bot.driver import (
     build_offer,
@@ -38,9 +39,10 @@ LONG = ["Annemarie-Louise Vandenberghe-Sm", "Bartholomew Fitzgerald-Oyelaran1"] 
 
 
 async def offer_labels(bot: JuwelierBot, game_id: int, size: int) -> list[str]:
-    """Labels of the ready-made offers of exactly `size` gemstones for the player to move."""
+    """Labels of the ready-made offers of exactly `size` gemstones for the player to move, as
+    the buttons show them (gem counts as symbols)."""
     (decision,) = [d for d in await bot.service.pending(game_id) if d.kind == "esr.negotiate"]
-    return [o.label for o in decision.options
+    return [restyle_gems(o.label) for o in decision.options
             if o.action["type"] == "offer" and sum(o.action["gems"]) == size]
 
 
@@ -165,9 +167,9 @@ async def test_opener_offers_nothing_then_one_gemstone_must_be_accepted(
 
     _, prompt = await room(simcord_bot, channel, game_id)
     assert prompt.mentions[0].id == partner.id
-    assert labels(prompt) == ["Offer 1 red", "Offer 1 yellow", "Offer 1 green", "Offer 1 blue",
-                              "Offer nothing"], "ESR-5: one gemstone or nothing, no builder"
-    await press(simcord_bot, channel, game_id, partner, "Offer 1 blue")
+    assert labels(prompt) == ["Offer 🔺\u20601", "Offer 🟡\u20601", "Offer 🟩\u20601",
+                              "Offer 🔷\u20601", "Offer nothing"], "ESR-5: one gemstone or nothing"
+    await press(simcord_bot, channel, game_id, partner, "Offer 🔷\u20601")
 
     assert (await own_gems(simcord_bot, game_id, opener))[3] == gems[3] + 1
     assert await money(simcord_bot, game_id, partner) > 0, "the partner carries out Money"
@@ -228,7 +230,7 @@ def refused(result: InteractionResult, text: str) -> None:
 async def test_only_the_negotiator_to_move_can_use_the_prompt(simcord_env: Env,
                                                               simcord_bot: JuwelierBot) -> None:
     channel, opener, partner, cem, game_id = await start_negotiation(simcord_env, simcord_bot)
-    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
+    await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")
     _, prompt = await room(simcord_bot, channel, game_id)
     accept = next(text for text in labels(prompt) if text.startswith("Accept"))
     before = await progress(simcord_bot, game_id)
@@ -250,7 +252,7 @@ async def test_a_builder_left_open_is_no_longer_current_after_another_answer(
     channel, opener, _, _, game_id = await start_negotiation(simcord_env, simcord_bot)
     builder = await press(simcord_bot, channel, game_id, opener, "Build an offer…")
     drafted = await build_offer(opener, builder, [1, 0, 0, 0])
-    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")  # answered another way
+    await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")  # answered another way
     before = await progress(simcord_bot, game_id)
 
     send = next(v for k, v in result_buttons(drafted).items() if k.startswith("Send"))
@@ -271,7 +273,7 @@ async def test_two_negotiations_in_one_turn_get_a_thread_each(simcord_env: Env,
     table = await table_message(simcord_bot, channel, game_id)
     first, _ = await room(simcord_bot, channel, game_id)
     opener, partner = await negotiators(simcord_bot, game_id, ann, bob)
-    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
+    await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")
     await press(simcord_bot, channel, game_id, partner, "Accept")
 
     second, prompt = await room(simcord_bot, channel, game_id)

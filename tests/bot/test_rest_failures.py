@@ -56,7 +56,7 @@ async def test_forbidden_thread_creation_runs_the_negotiation_in_the_channel(
     opener, partner = await negotiators(simcord_bot, game_id, ann, bob)
     assert prompt.mentions[0].id == opener.id and "Build an offer…" in labels(prompt)
 
-    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
+    await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")
     text = "\n".join(m.content for m in channel.history())
     assert f"{opener.name} opens with 🔷\u20601." in text, "offers are narrated in the channel"
     assert not labels(find_message(channel, prompt.id)), "the answered prompt loses its buttons"
@@ -110,7 +110,7 @@ async def test_a_thread_the_bot_may_not_post_in_falls_back_to_the_channel(
                "negotiate here in the channel" in m.content for m in channel.history())
     opener, partner = await negotiators(simcord_bot, game_id, ann, bob)
     assert prompt.mentions[0].id == opener.id
-    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
+    await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")
     await press(simcord_bot, channel, game_id, partner, "Accept")
     assert f"{partner.name} accepts 🔷\u20601 from {opener.name}" in "\n".join(
         m.content for m in channel.history())
@@ -150,12 +150,12 @@ async def test_a_failed_prompt_edit_in_the_thread_still_tells_the_offer_and_goes
     opener, partner = await negotiators(simcord_bot, game_id, ann, bob)
     simcord_env.inject_error("PATCH", f"/channels/{thread.id}/messages/*", status=500, times=1)
 
-    await press(simcord_bot, channel, game_id, opener, "Offer 1 blue")
+    await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")
 
     _, prompt = await room(simcord_bot, channel, game_id)
     assert prompt.id != old_prompt.id and prompt.mentions[0].id == partner.id
     assert any(m.content == f"{opener.name} opens with 🔷\u20601." for m in thread.history())
-    stale = await opener.click(old_prompt, label="Offer 1 red")  # its edit failed: still shown
+    stale = await opener.click(old_prompt, label="Offer 🔺\u20601")  # its edit failed: still shown
     assert private(stale) and "This prompt is no longer current" in reply_text(stale)
     await press(simcord_bot, channel, game_id, partner, "Accept")
     assert thread._channel.thread_metadata.archived

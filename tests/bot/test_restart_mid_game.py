@@ -61,7 +61,7 @@ async def test_restarts_mid_choice_and_mid_negotiation_lose_nothing(
     assert thread.is_thread, "the new process opened the negotiation thread"
 
     opener, partner = await negotiators(bot, game_id, ann, bob)
-    await press(bot, channel, game_id, opener, "Offer 1 blue")
+    await press(bot, channel, game_id, opener, "Offer 🔷\u20601")
     builder = await press(bot, channel, game_id, partner, "Raise…")
     half_built = await build_offer(partner, builder, [1, 0, 0, 0])
     _, prompt_before = await room(bot, channel, game_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.core.game import GameEvent
@@ -11,7 +12,7 @@ from engine.games.esr.narrate import event_name
 from engine.games.esr.state import ACTION_NAMES
 
 __all__ = ["ACTION_EMOJI", "COLOUR_EMOJI", "DISCORD", "SHOWN_ELSEWHERE", "colour_name",
-           "event_name", "gem", "gem_text", "narrate"]
+           "event_name", "gem", "gem_text", "narrate", "restyle_gems"]
 
 # One symbol per colour, each a different shape, so no one needs to tell red from green:
 # a triangle, a circle, a square and a diamond.
@@ -36,6 +37,14 @@ def gem_text(gems: Sequence[int]) -> str:
     """Gem counts in the gem notation, e.g. '🔺2 🔷1' (or 'nothing')."""
     parts = [gem(colour, n) for colour, n in zip(COLOUR_EMOJI, gems, strict=True) if n]
     return " ".join(parts) if parts else "nothing"
+
+
+COUNTED_COLOUR = re.compile(r"(?<![+\w])(\d+) (red|yellow|green|blue)\b")  # not "1+1 red"
+
+
+def restyle_gems(text: str) -> str:
+    """The engine's '1 red, 2 blue' (in option labels and details) in the gem notation."""
+    return COUNTED_COLOUR.sub(lambda m: gem(m[2], m[1]), text)
 
 
 def colour_name(colour: str) -> str:

@@ -13,7 +13,7 @@ from bot.core.texts import plain_name
 from bot.games.esr import room
 from bot.games.esr.builder import allows_builder, raise_button
 from bot.games.esr.glossary import glossary
-from bot.games.esr.narrate import ACTION_EMOJI, narrate
+from bot.games.esr.narrate import ACTION_EMOJI, narrate, restyle_gems
 from bot.games.esr.picture import standings_png
 from bot.games.esr.rules import rules_topics
 from bot.games.esr.scoring import final_results, legend, scoring_notes, scoring_table
@@ -96,6 +96,10 @@ class EsrPresenter(Presenter):
         """Action cards get their emoji."""
         card = option.action.get("card")
         return ACTION_EMOJI.get(card) if card else None
+
+    def option_text(self, text: str) -> str:
+        """'Offer 1 blue' reads 'Offer 🔷1', as gem counts do everywhere in the channel."""
+        return restyle_gems(text)
 
     def room_role(self, event: GameEvent) -> RoomRole:
         """A negotiation opens a room; its offers are told there; acceptance closes it."""

@@ -189,3 +189,12 @@ def test_places_after_the_medals_are_not_markdown_list_numbers() -> None:
     lines = text.splitlines()
     assert lines[3] == "4️⃣ **Dan** — 6 million" and lines[4] == "5️⃣ **Eve** — 5 million"
     assert not any(line[:1].isdigit() and line[1:3] == ". " for line in lines)
+
+
+def test_option_texts_show_gem_counts_in_the_same_notation() -> None:
+    from bot.games.esr.narrate import restyle_gems
+
+    assert restyle_gems("Take 1 red, 2 blue from the supply.") == \
+        "Take 🔺\u20601, 🔷\u20602 from the supply."
+    assert restyle_gems("Raise to 2 yellow") == "Raise to 🟡\u20602"
+    assert restyle_gems("Take 1+1 red and blue") == "Take 1+1 red and blue", "a card's name"
