@@ -7,11 +7,11 @@ A shared win counts for each winner, so a row's win rates can add up to a little
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from benchmarks.report import save
 from engine import get_kind
 from engine.core.simulate import play_game
 
@@ -51,8 +51,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         rows = list(pool.map(match, MATCHES, [args.games] * len(MATCHES),
                              [args.seed] * len(MATCHES)))
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
+    save(RESULTS, rows, indent=1)
     print("| seat 1 | seats 2–4 | games | seat 1 wins | seat 1 avg money | s/game |")
     print("|---|---|---:|---:|---:|---:|")
     for r in rows:

@@ -87,6 +87,7 @@ import simcord
 from benchmarks.bot_memory import memory_run
 from benchmarks.bot_paced import THINK_S, WINDOW_S, paced_run
 from benchmarks.bot_sim import AI_SEATS, Driver, ratio, rest_split, simulated, summary_ms
+from benchmarks.report import save
 from engine.store import StoreConfig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -312,8 +313,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     figures = asyncio.run(measure(plan, memory, paced, think=args.think, window=window))
     figures["settings"]["quick"] = args.quick
     figures["total_s"] = round(time.perf_counter() - began, 1)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    save(RESULTS, figures, indent=2)
     print(render(figures))
 
 

@@ -10,10 +10,10 @@ a third of the turns.
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.report import print_table, save
 from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "crowd.json"
@@ -45,13 +45,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rows = [crowded_turns(levels, args.games, args.seed) for levels in TABLES]
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-    print("| seats | games | turns | three or more on one card |")
-    print("|---|---:|---:|---:|")
-    for r in rows:
-        print(f"| {', '.join(r['seats'])} | {r['games']} | {r['turns']} | "
-              f"{100 * r['share']:.1f} % |")
+    save(RESULTS, rows)
+    print_table(["seats", "games", "turns", "three or more on one card"],
+                [(", ".join(r["seats"]), r["games"], r["turns"], f"{100 * r['share']:.1f} %")
+                 for r in rows])
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ every sync is a flush of the whole device cache, other processes' writes include
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -30,6 +29,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script
 
 from benchmarks.bot_sim import summary_ms
+from benchmarks.report import save
 
 RESULTS = Path(__file__).resolve().parent / "results" / "disk.json"
 BLOCK = 8192
@@ -94,8 +94,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="where the file goes (the temporary folder, as the bot benchmark)")
     args = parser.parse_args(argv)
     found = measure(args.folder, args.seconds, args.rate)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+    save(RESULTS, found, indent=2)
     sync = found["fdatasync_ms"]
     print(f"{found['syncs']} syncs in {args.seconds:g} s: p50 {sync['p50']} ms, p99 "
           f"{sync['p99']} ms, max {sync['max']} ms; {found['over_50_ms']} over 50 ms "

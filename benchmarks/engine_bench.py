@@ -7,10 +7,10 @@ Run: python -m benchmarks.engine_bench [--games N]; writes benchmarks/results/en
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
+from benchmarks.report import print_table, save
 from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
@@ -35,13 +35,10 @@ def main() -> None:
     args = parser.parse_args()
     rows = [measure(players, args.games) for players in (3, 4, 5)]
     rows += [measure(4, max(args.games // 4, 2), "greedy"), measure(4, 3, "strong")]
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-    print("| level | players | games/s | actions/s | actions per game |")
-    print("|---|---:|---:|---:|---:|")
-    for r in rows:
-        print(f"| {r['level']} | {r['players']} | {r['games_per_s']} | {r['actions_per_s']} | "
-              f"{r['actions_per_game']} |")
+    save(RESULTS, rows)
+    print_table(["level", "players", "games/s", "actions/s", "actions per game"],
+                [(r["level"], r["players"], r["games_per_s"], r["actions_per_s"],
+                  r["actions_per_game"]) for r in rows])
 
 
 if __name__ == "__main__":

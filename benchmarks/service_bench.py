@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import platform
 import random
@@ -21,6 +20,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.report import save
 from engine.service import GameService
 from engine.store import StoreConfig
 
@@ -152,6 +152,5 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="fewer submits (a smoke run)")
     args = parser.parse_args()
     result = asyncio.run(main(args.quick))
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    save(RESULTS, result, indent=2)
     print(table(result))
