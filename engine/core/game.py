@@ -75,7 +75,7 @@ class Results(BaseModel):
     tiebreak: str
 
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S")  # a game's state: a pydantic model, or plain classes with load and dump
 
 
 class GameKind(ABC, Generic[S]):

@@ -3,23 +3,49 @@
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
-
-from pydantic import BaseModel
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 T = TypeVar("T")
 
 
-class Rng(BaseModel):
-    """SplitMix64: tiny, fast, and serialisable, so a game's randomness replays exactly."""
+class Rng:
+    """SplitMix64: tiny, fast, and serialisable (its whole state is `state`), so a game's
+    randomness replays exactly. A plain slotted class: it runs inside every shuffle."""
 
-    state: int
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state})"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        """Inside a pydantic model (a game's state) it reads and writes as {"state": n}."""
+        from pydantic_core import core_schema
+
+        from_dict = core_schema.no_info_after_validator_function(
+            lambda raw: cls(raw["state"]),
+            core_schema.typed_dict_schema(
+                {"state": core_schema.typed_dict_field(core_schema.int_schema())}))
+        return core_schema.json_or_python_schema(
+            json_schema=from_dict,
+            python_schema=core_schema.union_schema([core_schema.is_instance_schema(cls),
+                                                    from_dict]),
+            serialization=core_schema.plain_serializer_function_ser_schema(
+                lambda rng: {"state": rng.state}))
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
         """Create a generator from any integer seed."""
-        return cls(state=seed & _MASK)
+        return cls(seed & _MASK)
 
     def next_u64(self) -> int:
         """Advance and return the next 64-bit value."""

@@ -14,13 +14,15 @@ from engine.games.esr import decisions, flow, instants, negotiation, scoring_tex
 from engine.games.esr.events import RoundScored
 from engine.games.esr.gems import beats, colour_index
 from engine.games.esr.narrate import TIEBREAK_TEXT, narrate
+from engine.games.esr.schema import EsrSettings, EsrStateModel
 from engine.games.esr.state import (
-    EsrSettings,
     EsrState,
     EventSourceStep,
     FreeChoiceStep,
     InstantStep,
     NegotiationStep,
+    from_json,
+    to_json,
 )
 from engine.games.esr.table import Table
 
@@ -33,7 +35,7 @@ class EsrGame(GameKind[EsrState]):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
     settings_model: ClassVar[type[BaseModel]] = EsrSettings
-    state_model: ClassVar[type[BaseModel]] = EsrState
+    state_model: ClassVar[type[BaseModel]] = EsrStateModel  # the JSON form; see load and dump
     turn_decision: ClassVar[str | None] = "choose_action"
     default_deadlines: ClassVar[dict[str, float | None]] = {
         "choose_action": 120.0, "negotiate": 90.0, "default": 60.0}
@@ -71,6 +73,14 @@ class EsrGame(GameKind[EsrState]):
         _dispatch(table, player, action)
         flow.advance(table)
         return table.state, table.events
+
+    def load(self, data: str | dict[str, Any]) -> EsrState:
+        """A stored state, validated at the edge, as the engine's plain classes."""
+        return from_json(data)
+
+    def dump(self, state: EsrState) -> str:
+        """The stored JSON form (the same bytes the pydantic models always wrote)."""
+        return to_json(state)
 
     def view(self, state: EsrState, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see."""

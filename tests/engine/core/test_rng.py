@@ -1,5 +1,6 @@
 """The seeded generator: reproducible, uniform enough, serialisable."""
 
+import json
 from collections import Counter
 
 from engine.core.rng import Rng, shuffled_seats
@@ -17,7 +18,7 @@ def test_different_seeds_give_different_sequences() -> None:
 def test_state_round_trips_through_json_and_continues_identically() -> None:
     rng = Rng.from_seed(7)
     rng.next_u64()
-    copy = Rng.model_validate_json(rng.model_dump_json())
+    copy = Rng(json.loads(json.dumps({"state": rng.state}))["state"])
     assert [copy.below(100) for _ in range(10)] == [rng.below(100) for _ in range(10)]
 
 

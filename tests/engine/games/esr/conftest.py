@@ -90,7 +90,7 @@ def place_event() -> PlaceEvent:
         if state.face_up_event == card:
             return
         i = next(i for i, slot in enumerate(state.event_deck) if slot.card == card)
-        state.event_deck[i] = state.event_deck[i].model_copy(update={"card": state.face_up_event})
+        state.event_deck[i] = state.event_deck[i]._replace(card=state.face_up_event)
         state.face_up_event = card
 
     return place

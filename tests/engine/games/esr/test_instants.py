@@ -233,10 +233,10 @@ def test_esr8_exchange_without_gemstones_to_swap_can_only_be_forgone(
         holdings: list[list[int]]) -> None:
     before = at_instant(EXCHANGE, holdings)
     assert option_actions(before) == [FORGO]
-    snapshot = before.model_dump()
+    snapshot = before.to_dict()
     with pytest.raises(IllegalAction):
         KIND.apply(before, TAKER, CARRY_OUT)
-    assert before.model_dump() == snapshot
+    assert before.to_dict() == snapshot
     after, events = act(before, FORGO)
     assert_discarded(after, events, EXCHANGE, "forgone")
 
@@ -346,11 +346,11 @@ ILLEGAL = {
 def test_esr8_illegal_instant_answers_raise_and_leave_the_state_unchanged(case: str) -> None:
     build, seat, action = ILLEGAL[case]
     state = build()
-    snapshot = state.model_dump()
+    snapshot = state.to_dict()
     pending = KIND.pending(state)
     with pytest.raises(IllegalAction):
         KIND.apply(state, seat, action)
-    assert state.model_dump() == snapshot
+    assert state.to_dict() == snapshot
     assert KIND.pending(state) == pending
 
 

@@ -83,14 +83,14 @@ def test_illegal_actions_leave_the_state_untouched(esr, players):
     for seed in range(4):
         state, _ = esr.new_game(seed, players)
         while not esr.is_over(state):
-            snapshot = state.model_dump()
+            snapshot = state.to_dict()
             for seat, action in wrong_actions(rng, players):
                 try:
                     esr.apply(state, seat, action)
                 except IllegalAction as error:
                     assert error.message
                     refused += 1
-                assert state.model_dump() == snapshot
+                assert state.to_dict() == snapshot
             decision = rng.choice(esr.pending(state))
             state, _ = esr.apply(state, decision.player, esr.sample_action(state, decision, rng))
     assert refused > 1000

@@ -57,7 +57,7 @@ def rulebook_example() -> EsrState:
 
 def scored(state: EsrState) -> tuple[EsrState, RoundScored, list[EventCardToBottom]]:
     """Run score_round on a copy; return the new state, its RoundScored and cards to the bottom."""
-    table = Table(state.model_copy(deep=True))
+    table = Table(state.clone())
     score_round(table)
     return table.state, only(table.events, RoundScored), of_type(table.events, EventCardToBottom)
 
