@@ -123,6 +123,18 @@ class GameKind(ABC, Generic[S]):
     def apply(self, state: S, player: int, action: Action) -> tuple[S, list[GameEvent]]:
         """Return the new state and events, or raise IllegalAction leaving `state` untouched."""
 
+    def next_decision(self, state: S) -> Decision | None:
+        """The first of `pending(state)` (or None): what a simulation answers next. A game may
+        build only that one (ESR does not build the other players' secret choices)."""
+        owed = self.pending(state)
+        return owed[0] if owed else None
+
+    def advance(self, state: S, player: int, action: Action) -> tuple[S, list[GameEvent]]:
+        """`apply` for simulations that keep no earlier state: a game may change `state` in
+        place and return it, skipping the copy. Only for legal actions (a policy's answer to a
+        pending decision): an illegal one may leave `state` half changed."""
+        return self.apply(state, player, action)
+
     @abstractmethod
     def view(self, state: S, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see (None: a spectator), with hidden information removed."""

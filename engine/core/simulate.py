@@ -33,11 +33,13 @@ def play_game(kind_name: str, seed: int, levels: list[str],
     record = GameRecord(kind=kind_name, seed=seed, seats=[f"{lv}-{i + 1}" for i, lv in
                                                           enumerate(levels)],
                         settings=settings or {})
-    while not kind.is_over(state):
-        decision = kind.pending(state)[0]
-        seat = decision.player
-        with seated(announced):
+    with seated(announced):
+        while not kind.is_over(state):
+            decision = kind.next_decision(state)
+            assert decision is not None, "a game that is not over owes a decision"
+            seat = decision.player
             action = policies[seat](kind, state, decision, rngs[seat])
-        state, _ = kind.apply(state, seat, action)
-        record.actions.append(LoggedAction(player=seat, action=action))
+            # Nothing keeps the earlier state, so the game may change it in place.
+            state, _ = kind.advance(state, seat, action)
+            record.actions.append(LoggedAction(player=seat, action=action))
     return PlayedGame(record=record, final_state=state)

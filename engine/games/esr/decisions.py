@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from engine.core.game import Decision, DecisionUI, Option
 from engine.games.esr import instants
 from engine.games.esr.cards import cards
-from engine.games.esr.gems import COLOURS, beats, best_offer_of_size, describe, offer_key
+from engine.games.esr.gems import COLOURS, best_offer_of_size, describe
 from engine.games.esr.negotiation import must_answer_single
 from engine.games.esr.state import (
     ACTION_NAMES,
+    ACTION_ORDER,
     EsrState,
     EventSourceStep,
     FreeChoiceStep,
@@ -16,6 +19,8 @@ from engine.games.esr.state import (
     NegotiationStep,
 )
 from engine.games.esr.table import Table
+
+HANDS = {players: ACTION_ORDER if players == 5 else ACTION_ORDER[:3] for players in (3, 4, 5)}
 
 
 def _key(state: EsrState, what: str) -> str:
@@ -30,16 +35,29 @@ def _colour_options(colours: list[int], note: dict[int, str] | None = None) -> l
 
 def action_preview(state: EsrState, seat: int, card: str) -> str:
     """What an action card would do for this seat this turn, if they carry it out."""
+    return _preview(card, state.players[seat].gem_card, state.face_up_event)
+
+
+@cache
+def _preview(card: str, gem_card_id: int | None, face_up_id: int | None) -> str:
     deck = cards()
-    gem_card = deck.gem[state.players[seat].gem_card]  # type: ignore[index]
+    gem_card = deck.gem[gem_card_id]  # type: ignore[index]
     if card == "money":
         return f"Take {gem_card.money} million."
     if card == "gems":
         return f"Take {describe(gem_card.counts)} from the supply."
     if card == "event":
-        face_up = deck.event[state.face_up_event].name  # type: ignore[index]
+        face_up = deck.event[face_up_id].name  # type: ignore[index]
         return f"Take the face-up card ({face_up}) or draw blind."
     return "Alone: swap one of your gemstones for any two. Shared: everyone takes one."
+
+
+@cache
+def _choose_options(hand: tuple[str, ...], gem_card_id: int | None,
+                    face_up_id: int | None) -> list[Option]:
+    # Options are never changed once built, so one list serves every decision alike.
+    return [Option(label=ACTION_NAMES[c], action={"type": "choose", "card": c},
+                   detail=_preview(c, gem_card_id, face_up_id)) for c in hand]
 
 
 def choose_decision(state: EsrState, seat: int) -> Decision:
@@ -48,18 +66,43 @@ def choose_decision(state: EsrState, seat: int) -> Decision:
     return Decision(
         player=seat, kind="esr.choose_action", ui=DecisionUI.SECRET, key=_key(state, "choose"),
         prompt="Choose your action card for this turn.",
-        options=[Option(label=ACTION_NAMES[c], action={"type": "choose", "card": c},
-                        detail=action_preview(state, seat, c)) for c in state.hand()],
+        options=_choose_options(HANDS[state.num_players], state.players[seat].gem_card,
+                                state.face_up_event),
         current={"type": "choose", "card": current} if current else None,
     )
 
 
 def _offer_option(gems: list[int], label: str) -> Option:
-    return Option(label=f"{label} {describe(gems)}", action={"type": "offer", "gems": gems})
+    return _cached_offer(tuple(gems), label)
+
+
+@lru_cache(maxsize=4096)
+def _cached_offer(gems: tuple[int, ...], label: str) -> Option:
+    return Option(label=f"{label} {describe(gems)}", action={"type": "offer", "gems": list(gems)})
+
+
+@lru_cache(maxsize=4096)
+def _accept_option(offer: tuple[int, ...]) -> Option:
+    return Option(label=f"Accept {describe(offer)}", action={"type": "accept"})
+
+
+NOTHING = Option(label="Offer nothing", action={"type": "offer", "gems": [0, 0, 0, 0]})
+OPEN_WITH_NOTHING = Option(label="Offer nothing", action={"type": "offer", "gems": [0, 0, 0, 0]},
+                           detail="Your partner may then offer you one gemstone.")
+SINGLE = [_cached_offer(tuple(int(i == c) for i in range(4)), "Offer") for c in range(4)]
 
 
 def quick_offers(own: list[int], current: list[int] | None) -> list[Option]:
     """Ready-made offers: the cheapest raise by quantity and by value, or one-gem openings."""
+    return list(_quick_offers(tuple(own), tuple(current) if current is not None else None))
+
+
+@lru_cache(maxsize=4096)
+def _quick_offers(own: tuple[int, ...], current: tuple[int, ...] | None) -> tuple[Option, ...]:
+    return tuple(_build_quick_offers(list(own), list(current) if current is not None else None))
+
+
+def _build_quick_offers(own: list[int], current: list[int] | None) -> list[Option]:
     if current is None:
         return [_offer_option([int(i == c) for i in range(4)], "Offer") for c in (3, 2, 1, 0)
                 if own[c]]
@@ -68,10 +111,35 @@ def quick_offers(own: list[int], current: list[int] | None) -> list[Option]:
     if sum(own) > size:
         cheapest = best_offer_of_size(own[::-1], size + 1)[::-1]  # lowest colours first
         options.append(_offer_option(cheapest, "Raise to"))
-    value_raises = [o for o in offers_of_size(own, size) if beats(o, current)]
-    if value_raises:
-        options.append(_offer_option(min(value_raises, key=offer_key), "Raise to"))
+    value_raise = cheapest_value_raise(own, current)
+    if value_raise is not None:
+        options.append(_offer_option(value_raise, "Raise to"))
     return options
+
+
+def cheapest_value_raise(own: list[int], current: list[int]) -> list[int] | None:
+    """The lowest offer of as many gemstones as `current` that beats it (ESR-4), or None.
+
+    With the size fixed, offers compare colour by colour from red, so the lowest one that beats
+    `current` keeps the longest possible prefix of it, raises the next colour by as little as
+    possible, and puts the rest in the lowest colours (found directly, not by enumerating)."""
+    size = sum(current)
+    for i in range(3, -1, -1):
+        if any(current[j] > own[j] for j in range(i)):
+            continue  # that prefix of `current` cannot be paid
+        prefix = sum(current[:i])
+        room_after = sum(own[i + 1:])
+        for value in range(current[i] + 1, own[i] + 1):
+            rest = size - prefix - value
+            if rest < 0:
+                break
+            if rest <= room_after:
+                offer = [*current[:i], value, 0, 0, 0][:4]
+                for j in range(3, i, -1):  # the rest as low as it goes: blue first
+                    offer[j] = min(own[j], rest)
+                    rest -= offer[j]
+                return offer
+    return None
 
 
 def offers_of_size(own: list[int], size: int) -> list[list[int]]:
@@ -96,20 +164,14 @@ def negotiation_decision(table: Table, step: NegotiationStep) -> Decision:
     if must_answer_single(step):
         prompt = (f"Your partner offered nothing for {action}. Offer them exactly one gemstone "
                   f"(they must accept and you carry out {action}) or offer nothing (it lapses).")
-        options = [Option(label=f"Offer 1 {COLOURS[c]}",
-                          action={"type": "offer", "gems": [int(i == c) for i in range(4)]})
-                   for c in range(4) if own[c]]
-        options.append(Option(label="Offer nothing", action={"type": "offer", "gems": [0] * 4}))
+        options = [*(SINGLE[c] for c in range(4) if own[c]), NOTHING]
     elif step.offer is None:
         prompt = f"You open the negotiation for {action}. Offer gemstones, or offer nothing."
-        options = [*quick_offers(own, None),
-                   Option(label="Offer nothing", action={"type": "offer", "gems": [0] * 4},
-                          detail="Your partner may then offer you one gemstone.")]
+        options = [*quick_offers(own, None), OPEN_WITH_NOTHING]
     else:
         prompt = (f"Your partner offers {describe(step.offer)} for {action}. Accept (you take "
                   "the gemstones, they carry out the action) or raise.")
-        options = [Option(label=f"Accept {describe(step.offer)}", action={"type": "accept"}),
-                   *quick_offers(own, step.offer)]
+        options = [_accept_option(tuple(step.offer)), *quick_offers(own, step.offer)]
     return Decision(
         player=seat, kind="esr.negotiate", key=_key(state, "negotiate"), prompt=prompt,
         ui=DecisionUI.ROOM, partner=next(s for s in step.seats if s != seat),
@@ -214,6 +276,15 @@ def pending(state: EsrState) -> list[Decision]:
     if isinstance(step, FreeChoiceStep):
         return [free_choice_decision(table, step)]
     return []
+
+
+def next_decision(state: EsrState) -> Decision | None:
+    """The first of `pending(state)`, without building the others."""
+    if state.phase == "choose":
+        seat = next((s for s, p in enumerate(state.players) if p.choice is None), None)
+        return choose_decision(state, seat) if seat is not None else None
+    owed = pending(state)
+    return owed[0] if owed else None
 
 
 def decision_for(state: EsrState, seat: int) -> Decision | None:

@@ -58,6 +58,10 @@ class EsrGame(GameKind[EsrState]):
         """The decisions owed right now."""
         return decisions.pending(state)
 
+    def next_decision(self, state: EsrState) -> Decision | None:
+        """The first pending decision, built alone."""
+        return decisions.next_decision(state)
+
     def decision_for(self, state: EsrState, player: int) -> Decision | None:
         """What `player` may decide now."""
         return decisions.decision_for(state, player)
@@ -69,7 +73,12 @@ class EsrGame(GameKind[EsrState]):
             raise NotYourTurn("You have no seat in this game.")
         if state.phase == "over":
             raise IllegalAction("The game is over.")
-        table = Table(state.clone())
+        return self.advance(state.clone(), player, action)
+
+    def advance(self, state: EsrState, player: int, action: Action
+                ) -> tuple[EsrState, list[GameEvent]]:
+        """Apply one action to `state` itself (simulations; `apply` passes it a copy)."""
+        table = Table(state)
         _dispatch(table, player, action)
         flow.advance(table)
         return table.state, table.events

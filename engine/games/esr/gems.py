@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -14,21 +15,29 @@ SUPPLY_PER_COLOUR = 22
 Gems = list[int]
 
 
+_INDEX = {**{name: i for i, name in enumerate(COLOURS)},
+          **{letter.lower(): i for i, letter in enumerate(LETTERS)}}
+
+
 def colour_index(colour: str) -> int:
     """Index of a colour name or letter in scoring-card order."""
-    name = colour.lower()
-    for i, (full, letter) in enumerate(zip(COLOURS, LETTERS, strict=True)):
-        if name in (full, letter.lower()):
-            return i
-    raise ValueError(f"unknown colour {colour!r}")
+    try:
+        return _INDEX[colour.lower()]
+    except KeyError:
+        raise ValueError(f"unknown colour {colour!r}") from None
 
 
-def from_letters(text: str) -> Gems:
-    """Counts from a string such as 'RRGB'."""
+@cache
+def _letter_counts(text: str) -> tuple[int, ...]:
     counts = [0, 0, 0, 0]
     for ch in text:
         counts[colour_index(ch)] += 1
-    return counts
+    return tuple(counts)
+
+
+def from_letters(text: str) -> Gems:
+    """Counts from a string such as 'RRGB' (a card's letters are read once)."""
+    return list(_letter_counts(text))
 
 
 def describe(gems: Sequence[int]) -> str:

@@ -308,3 +308,21 @@ def test_a_non_negotiator_sending_any_action_is_told_it_is_not_their_turn() -> N
     assert isinstance(state.step, NegotiationStep)
     with pytest.raises(NotYourTurn):
         esr.apply(state, 2, {"type": "event_source", "source": "blind"})
+
+
+def test_the_cheapest_value_raise_is_the_lowest_of_all_offers_that_beat_the_current_one() -> None:
+    # Found directly (no enumeration) for speed; checked against the enumeration it replaced.
+    import random
+
+    from engine.games.esr.decisions import cheapest_value_raise, offers_of_size
+    from engine.games.esr.gems import beats, offer_key
+
+    rng = random.Random(1)
+    for _ in range(3000):
+        own = [rng.randint(0, 6) for _ in range(4)]
+        current = [rng.randint(0, 4) for _ in range(4)]
+        if not sum(current):
+            continue
+        raises = [o for o in offers_of_size(own, sum(current)) if beats(o, current)]
+        assert cheapest_value_raise(own, current) == (min(raises, key=offer_key) if raises
+                                                       else None), (own, current)
