@@ -129,10 +129,12 @@ class GameKind(ABC, Generic[S]):
         owed = self.pending(state)
         return owed[0] if owed else None
 
-    def advance(self, state: S, player: int, action: Action) -> tuple[S, list[GameEvent]]:
+    def advance(self, state: S, player: int, action: Action, quiet: bool = False
+                ) -> tuple[S, list[GameEvent]]:
         """`apply` for simulations that keep no earlier state: a game may change `state` in
         place and return it, skipping the copy. Only for legal actions (a policy's answer to a
-        pending decision): an illegal one may leave `state` half changed."""
+        pending decision): an illegal one may leave `state` half changed. `quiet`: the caller
+        reads no events, so the game may return none; the state is the same either way."""
         return self.apply(state, player, action)
 
     @abstractmethod

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from engine.core.ai import get_policy, seated
 from engine.core.game import GameKind
-from engine.core.record import GameRecord, LoggedAction
+from engine.core.record import GameRecord
 from engine.core.registry import get_kind
 
 
@@ -30,9 +30,7 @@ def play_game(kind_name: str, seed: int, levels: list[str],
     policies = [get_policy(level) for level in levels]
     rngs = [random.Random(f"{seed}:{seat}:{level}") for seat, level in enumerate(levels)]
     state, _ = kind.new_game(seed, len(levels), settings)
-    record = GameRecord(kind=kind_name, seed=seed, seats=[f"{lv}-{i + 1}" for i, lv in
-                                                          enumerate(levels)],
-                        settings=settings or {})
+    log: list[dict[str, Any]] = []
     with seated(announced):
         while not kind.is_over(state):
             decision = kind.next_decision(state)
@@ -40,6 +38,10 @@ def play_game(kind_name: str, seed: int, levels: list[str],
             seat = decision.player
             action = policies[seat](kind, state, decision, rngs[seat])
             # Nothing keeps the earlier state, so the game may change it in place.
-            state, _ = kind.advance(state, seat, action)
-            record.actions.append(LoggedAction(player=seat, action=action))
+            state, _ = kind.advance(state, seat, action, quiet=True)
+            log.append({"player": seat, "action": action})
+    # The record is validated once, at the end, rather than one logged action at a time.
+    record = GameRecord(kind=kind_name, seed=seed, seats=[f"{lv}-{i + 1}" for i, lv in
+                                                          enumerate(levels)],
+                        settings=settings or {}, actions=log)
     return PlayedGame(record=record, final_state=state)

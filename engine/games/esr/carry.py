@@ -15,11 +15,11 @@ def carry_out(table: Table, action: str, seat: int) -> None:
     card = table.gem_card(state.players[seat].gem_card)  # type: ignore[arg-type]
     if action == "money":
         state.players[seat].money += card.money
-        table.emit(MoneyTaken(seat=seat, amount=card.money))
+        table.emit(MoneyTaken, seat=seat, amount=card.money)
     elif action == "gems":
         wanted = card.counts
         received = [table.move_gems(c, n, to_seat=seat) for c, n in enumerate(wanted)]
-        table.emit(GemsTaken(seat=seat, wanted=wanted, received=received))
+        table.emit(GemsTaken, seat=seat, wanted=wanted, received=received)
     elif action == "event":
         state.step = EventSourceStep(seat=seat)
         table.next_step()

@@ -52,7 +52,7 @@ def new_state(seed: int, players: int, settings: dict) -> Table:
     deck = [EventSlot(card=c.id) for c in table.cards.event]
     state.rng.shuffle(deck)
     state.event_deck = deck
-    table.emit(GameStarted(players=players))
+    table.emit(GameStarted, players=players)
     start_round(table)
     advance(table)
     return table
@@ -76,8 +76,8 @@ def start_round(table: Table) -> None:
                 if table.move_gems(colour, 1, from_seat=seat):
                     top_up.setdefault(seat, []).append(COLOURS[colour])
     visible = VISIBLE_LAID_ASIDE[state.num_players]
-    table.emit(RoundStarted(round=state.round, laid_aside_visible=state.laid_aside[:visible],
-                            laid_aside_hidden=aside - visible, top_up=top_up))
+    table.emit(RoundStarted, round=state.round, laid_aside_visible=state.laid_aside[:visible],
+                            laid_aside_hidden=aside - visible, top_up=top_up)
     start_turn(table)
 
 
@@ -91,9 +91,9 @@ def start_turn(table: Table) -> None:
     state.face_up_event = table.draw_event()
     state.phase = "choose"
     table.next_step()
-    table.emit(TurnStarted(round=state.round, turn=state.turn,
+    table.emit(TurnStarted, round=state.round, turn=state.turn,
                            gem_cards={i: p.gem_card for i, p in enumerate(state.players)},
-                           event_card=state.face_up_event))
+                           event_card=state.face_up_event)
 
 
 def choose(table: Table, seat: int, card: str) -> None:
@@ -105,9 +105,9 @@ def choose(table: Table, seat: int, card: str) -> None:
     player = state.players[seat]
     changed = player.choice is not None
     player.choice = card  # type: ignore[assignment]
-    table.emit(ActionChosen(seat=seat, changed=changed))
+    table.emit(ActionChosen, seat=seat, changed=changed)
     if all(p.choice is not None for p in state.players):
-        table.emit(ActionsRevealed(choices={i: p.choice for i, p in enumerate(state.players)}))
+        table.emit(ActionsRevealed, choices={i: p.choice for i, p in enumerate(state.players)})
         state.phase = "resolve"
         state.queue = [a for a in ACTION_ORDER if a in state.hand()]
         table.next_step()
@@ -136,7 +136,7 @@ def resolve_action(table: Table, action: str) -> None:
     elif len(seats) == 2:
         negotiation.start(table, action, seats)
     else:
-        table.emit(ActionLapsed(action=action, seats=seats, reason="three_or_more"))
+        table.emit(ActionLapsed, action=action, seats=seats, reason="three_or_more")
 
 
 def take_event(table: Table, seat: int, source: str) -> None:
@@ -153,7 +153,7 @@ def take_event(table: Table, seat: int, source: str) -> None:
         raise IllegalAction("Take the face-up card or draw blind.")
     info = table.event_card(card)  # type: ignore[arg-type]
     scoring = info.kind == "scoring"
-    table.emit(EventCardTaken(seat=seat, card=card, source=source, scoring=scoring))
+    table.emit(EventCardTaken, seat=seat, card=card, source=source, scoring=scoring)
     if scoring:
         state.players[seat].scoring_cards.append(card)  # type: ignore[arg-type]
         state.step = None
@@ -166,7 +166,7 @@ def start_free_choice(table: Table, seats: list[int]) -> None:
     """Set up Free Choice alone or shared (ESR-11)."""
     if len(seats) == 1:
         if sum(table.gems(seats[0])) == 0:
-            table.emit(ActionLapsed(action="free", seats=seats, reason="no_gemstones"))
+            table.emit(ActionLapsed, action="free", seats=seats, reason="no_gemstones")
             return
         table.state.step = FreeChoiceStep(seats=seats, alone=True, stage="give")
     else:
@@ -183,7 +183,7 @@ def free_choice(table: Table, seat: int, colour: int | None) -> None:
     assert isinstance(step, FreeChoiceStep)
     if step.stage == "give":
         if colour is None:
-            table.emit(FreeChoiceTaken(seat=seat, returned=None, taken=[]))
+            table.emit(FreeChoiceTaken, seat=seat, returned=None, taken=[])
             state.step = None
             return
         if table.gems(seat)[colour] == 0:
@@ -208,8 +208,8 @@ def finish_free_choice_pick(table: Table) -> None:
     assert isinstance(step, FreeChoiceStep)
     seat = step.seats.pop(0)
     returned = COLOURS[step.returned] if step.returned is not None else None
-    table.emit(FreeChoiceTaken(seat=seat, returned=returned,
-                               taken=[COLOURS[c] for c in step.taken]))
+    table.emit(FreeChoiceTaken, seat=seat, returned=returned,
+                               taken=[COLOURS[c] for c in step.taken])
     step.returned, step.taken = None, []
     if not step.seats:
         table.state.step = None
@@ -234,7 +234,7 @@ def end_turn(table: Table) -> None:
         state.gem_discard.append(player.gem_card)  # type: ignore[arg-type]
         player.gem_card = None
         player.choice = None
-    table.emit(TurnEnded(round=state.round, turn=state.turn))
+    table.emit(TurnEnded, round=state.round, turn=state.turn)
     if state.gem_deck:
         start_turn(table)
         return
@@ -271,5 +271,5 @@ def end_game(table: Table) -> None:
         standings.append(Standing(player=seat, rank=rank, score=p.money,
                                   detail={"gems": list(p.gems), "gem_total": sum(p.gems)}))
     state.results = Results(standings=standings, winners=winners, tiebreak=tiebreak)
-    table.emit(GameEnded(winners=winners, tiebreak=tiebreak, ranking=ranking,
-                         money={i: p.money for i, p in enumerate(state.players)}))
+    table.emit(GameEnded, winners=winners, tiebreak=tiebreak, ranking=ranking,
+                         money={i: p.money for i, p in enumerate(state.players)})

@@ -75,10 +75,10 @@ class EsrGame(GameKind[EsrState]):
             raise IllegalAction("The game is over.")
         return self.advance(state.clone(), player, action)
 
-    def advance(self, state: EsrState, player: int, action: Action
+    def advance(self, state: EsrState, player: int, action: Action, quiet: bool = False
                 ) -> tuple[EsrState, list[GameEvent]]:
         """Apply one action to `state` itself (simulations; `apply` passes it a copy)."""
-        table = Table(state)
+        table = Table(state, quiet=quiet)
         _dispatch(table, player, action)
         flow.advance(table)
         return table.state, table.events

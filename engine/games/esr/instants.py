@@ -28,9 +28,9 @@ def can_carry_out(table: Table, step: InstantStep) -> bool:
 def use(table: Table, step: InstantStep, carry_out: bool) -> None:
     """Answer 'carry out or forgo'."""
     if not carry_out:
-        table.emit(InstantForgone(seat=step.seat, card=step.card,
+        table.emit(InstantForgone, seat=step.seat, card=step.card,
                                   reason="chose" if can_carry_out(table, step)
-                                  else "impossible"))
+                                  else "impossible")
         _done(table, step, "forgone")
         return
     if not can_carry_out(table, step):
@@ -127,11 +127,12 @@ def _finish(table: Table, step: InstantStep) -> None:
         for s, p in enumerate(table.state.players)
         if p.gems != before[s]
     }
-    table.emit(InstantCarriedOut(
+    table.emit(
+        InstantCarriedOut,
         seat=seat, card=step.card, effect=card.effect,
         colour=COLOURS[colour] if colour is not None and card.effect in NEEDS_COLOUR else None,
         target=step.target, changes=changes, scoring=scoring,
-    ))
+    )
     _done(table, step, "used")
 
 

@@ -18,8 +18,8 @@ def start(table: Table, action: str, seats: list[int]) -> None:
     table.state.step = NegotiationStep(action=action, seats=order, opener=order[0],  # type: ignore[arg-type]
                                        to_move=order[0])
     table.next_step()
-    table.emit(NegotiationStarted(action=action, seats=order, opener=order[0],  # type: ignore[arg-type]
-                                  decided_by=decided_by))
+    table.emit(NegotiationStarted, action=action, seats=order, opener=order[0],  # type: ignore[arg-type]
+                                  decided_by=decided_by)
     auto_move(table)
 
 
@@ -68,12 +68,12 @@ def offer(table: Table, seat: int, gems: list[int]) -> None:
     total = sum(gems)
     if must_answer_single(step):
         if total == 0:
-            table.emit(OfferMade(action=step.action, seat=seat, gems=gems, how="nothing"))
-            table.emit(ActionLapsed(action=step.action, seats=step.seats, reason="nobody_offered"))
+            table.emit(OfferMade, action=step.action, seat=seat, gems=gems, how="nothing")
+            table.emit(ActionLapsed, action=step.action, seats=step.seats, reason="nobody_offered")
             table.state.step = None
             table.next_step()
             return
-        table.emit(OfferMade(action=step.action, seat=seat, gems=gems, how="single"))
+        table.emit(OfferMade, action=step.action, seat=seat, gems=gems, how="single")
         _accept(table, step, partner, seat, gems, forced="opened_with_nothing")
         return
     if step.offer is None and total == 0:
@@ -85,7 +85,7 @@ def offer(table: Table, seat: int, gems: list[int]) -> None:
     step.offers_made += 1
     step.to_move = partner
     table.next_step()
-    table.emit(OfferMade(action=step.action, seat=seat, gems=gems, how=how))  # type: ignore[arg-type]
+    table.emit(OfferMade, action=step.action, seat=seat, gems=gems, how=how)  # type: ignore[arg-type]
     auto_move(table)
 
 
@@ -110,16 +110,16 @@ def auto_move(table: Table) -> None:
         # An empty-handed player can only offer nothing (ESR-5).
         nothing = [0, 0, 0, 0]
         if must_answer_single(step):
-            table.emit(OfferMade(action=step.action, seat=seat, gems=nothing, how="nothing",
-                                 forced=True))
-            table.emit(ActionLapsed(action=step.action, seats=step.seats, reason="nobody_offered"))
+            table.emit(OfferMade, action=step.action, seat=seat, gems=nothing, how="nothing",
+                                 forced=True)
+            table.emit(ActionLapsed, action=step.action, seats=step.seats, reason="nobody_offered")
             table.state.step = None
             table.next_step()
         else:
             step.opened_with_nothing, step.to_move = True, other(step, seat)
             table.next_step()
-            table.emit(OfferMade(action=step.action, seat=seat, gems=nothing, how="nothing",
-                                 forced=True))
+            table.emit(OfferMade, action=step.action, seat=seat, gems=nothing, how="nothing",
+                                 forced=True)
             auto_move(table)
 
 
@@ -127,8 +127,8 @@ def _accept(table: Table, step: NegotiationStep, acceptor: int, offerer: int,
             gems: list[int], forced: str) -> None:
     for colour, n in enumerate(gems):
         table.move_gems(colour, n, from_seat=offerer, to_seat=acceptor)
-    table.emit(OfferAccepted(action=step.action, seat=acceptor, from_seat=offerer, gems=list(gems),
-                             forced=forced))  # type: ignore[arg-type]
+    table.emit(OfferAccepted, action=step.action, seat=acceptor, from_seat=offerer, gems=list(gems),
+                             forced=forced)  # type: ignore[arg-type]
     table.state.step = None
     table.next_step()
     carry_out(table, step.action, offerer)

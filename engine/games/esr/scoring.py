@@ -86,12 +86,13 @@ def score_round(table: Table) -> None:
         for card in player.scoring_cards:
             table.event_to_bottom(card, "scored")
         player.scoring_cards = []
-    table.emit(RoundScored(
+    table.emit(
+        RoundScored,
         round=state.round, colours=colours, certificates=certificates,
         totals={s: p.money - before[s] for s, p in enumerate(state.players)},
         money_after={s: p.money for s, p in enumerate(state.players)},
         cards_returned=returned,
-    ))
+    )
 
 
 def half_scoring(table: Table, colour: int) -> ColourScore:

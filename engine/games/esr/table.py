@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.game import GameEvent
 from engine.games.esr.cards import Cards, EventCard, GemCard, cards
@@ -13,14 +15,17 @@ from engine.games.esr.state import EsrState, EventSlot
 class Table:
     """Rules act on a Table; apply() builds one over a deep copy so failures leave no trace."""
 
-    def __init__(self, state: EsrState, card_lists: Cards | None = None) -> None:
+    def __init__(self, state: EsrState, card_lists: Cards | None = None,
+                 quiet: bool = False) -> None:
         self.state = state
         self.cards = card_lists or cards()
         self.events: list[GameEvent] = []
+        self.quiet = quiet  # a simulation that reads no events: they are not even built
 
-    def emit(self, event: GameEvent) -> None:
-        """Record an event for the caller."""
-        self.events.append(event)
+    def emit(self, kind: type[GameEvent], **fields: Any) -> None:
+        """Record an event of this type for the caller (built only if someone will read it)."""
+        if not self.quiet:
+            self.events.append(kind(**fields))
 
     def gem_card(self, card_id: int) -> GemCard:
         """Look up a gemstone card."""
@@ -47,7 +52,7 @@ class Table:
     def event_to_bottom(self, card: int, reason: str) -> None:
         """Put a card face up under the event deck (ESR-7)."""
         self.state.event_deck.append(EventSlot(card=card, face_up=True))
-        self.emit(EventCardToBottom(card=card, reason=reason))  # type: ignore[arg-type]
+        self.emit(EventCardToBottom, card=card, reason=reason)  # type: ignore[arg-type]
 
     def draw_event(self) -> int:
         """Take the top event card, shuffling the deck first if a face-up card is on top (ESR-7)."""
@@ -57,7 +62,7 @@ class Table:
         if deck[0].face_up:
             deck[:] = [EventSlot(card=slot.card) for slot in deck]
             self.state.rng.shuffle(deck)
-            self.emit(EventDeckShuffled(size=len(deck)))
+            self.emit(EventDeckShuffled, size=len(deck))
         return deck.pop(0).card
 
     def turn_order(self, seats: list[int]) -> tuple[list[int], str]:

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine import get_kind
 from engine.core.errors import IllegalAction
 from engine.core.record import GameRecord, LoggedAction, replay
 
@@ -94,3 +95,25 @@ def test_illegal_actions_leave_the_state_untouched(esr, players):
             decision = rng.choice(esr.pending(state))
             state, _ = esr.apply(state, decision.player, esr.sample_action(state, decision, rng))
     assert refused > 1000
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_simulation_path_reaches_the_same_states_as_apply(players: int) -> None:
+    # advance() changes the state in place and, quiet, builds no events; next_decision() builds
+    # only the first pending decision. None of that may change what happens.
+    esr = get_kind("esr")
+    for seed in range(8):
+        rng = random.Random(seed)
+        state, _ = esr.new_game(seed, players)
+        fast = esr.load(esr.dump(state))
+        told = 0
+        while not esr.is_over(state):
+            decision = esr.pending(state)[0]
+            assert esr.next_decision(fast) == decision
+            action = esr.sample_action(state, decision, rng)
+            state, events = esr.apply(state, decision.player, action)
+            fast, quiet_events = esr.advance(fast, decision.player, action, quiet=True)
+            told += len(events)
+            assert quiet_events == []
+            assert esr.dump(fast) == esr.dump(state)
+        assert told > 100, "apply tells what the quiet path leaves out"
