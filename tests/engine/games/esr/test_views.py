@@ -109,3 +109,10 @@ def test_every_gem_card_view_shows_the_card_and_is_a_fresh_dict():
         shown["gems"]["red"] += 5  # a front end changing what it got changes nothing here
         assert gem_card_view(card.id)["gems"]["red"] == card.counts[0]
     assert gem_card_view(None) is None
+
+
+def test_gem_counts_in_views_are_keyed_by_colour_in_scoring_order() -> None:
+    from engine.games.esr.gems import COLOURS
+    from engine.games.esr.views import _gems
+
+    assert list(_gems([1, 2, 3, 4]).items()) == list(zip(COLOURS, [1, 2, 3, 4], strict=True))
