@@ -124,7 +124,7 @@ CROWD = {0: 1.0, 1: 0.45}  # share of a card's worth kept with 0 or 1 rival on i
 CROWDED = 0.05
 
 
-def _worth_with(gains: dict[str, float], card: str, rivals: int) -> float:
+def worth_with(gains: dict[str, float], card: str, rivals: int) -> float:
     """A card's worth to one seat when `rivals` others play it too."""
     if card == "free":
         return gains[card] if rivals == 0 else gains["free_shared"]
@@ -149,7 +149,7 @@ def spread(view: dict[str, Any], cards: Sequence[str]) -> dict[int, str]:
     taken: dict[int, str] = {}
     for seat in sorted(seats, key=stake):
         rivals = list(taken.values())
-        taken[seat] = max(cards, key=lambda card: _worth_with(gains[seat], card,
+        taken[seat] = max(cards, key=lambda card: worth_with(gains[seat], card,
                                                                rivals.count(card)))
     return taken
 
