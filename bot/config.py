@@ -44,6 +44,10 @@ class BotSettings(BaseSettings):
     autopilot_level: str = Field(
         default="greedy",
         description="The AI level that plays for a player who ran out of time or left.")
+    ai_workers: int = Field(
+        default=0, ge=-1,
+        description="Worker processes for the strong AI's searches, so they never hold up other "
+                    "games' clicks (0: one per core; -1: none, search on a thread).")
     default_timer: int = Field(
         default=120, description="Seconds per action when `/game new` names no timer (one of "
                                  "its choices; 0: no timer).")

@@ -65,7 +65,9 @@ class JuwelierBot(BotBase):
             limit = self.settings.max_games_per_member or None
             self._service = await GameService.open(self.settings.db_path, clock=discord_clock,
                                                    max_open_per_user=limit,
-                                                   autopilot_level=self.settings.autopilot_level)
+                                                   autopilot_level=self.settings.autopilot_level,
+                                                   ai_workers=(None if self.settings.ai_workers < 0
+                                                               else self.settings.ai_workers))
         self.resumed = await self.service.resume()
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.

@@ -30,6 +30,21 @@ def seated(levels: Sequence[str | None]) -> Iterator[None]:
         SEAT_LEVELS.reset(token)
 
 
+# The share of its full search a searching policy may spend (1.0: all of it); a server lowers it
+# when many AI decisions wait (engine/service/ai_pool.py).
+BUDGET: ContextVar[float] = ContextVar("budget", default=1.0)
+
+
+@contextmanager
+def budgeted(share: float) -> Iterator[None]:
+    """Searching policies called inside the block spend `share` of their full search."""
+    token = BUDGET.set(share)
+    try:
+        yield
+    finally:
+        BUDGET.reset(token)
+
+
 def searching(policy: Policy) -> Policy:
     """Mark a policy slow enough (tenths of a second) that a server runs it off its event loop."""
     policy.searches = True  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.game import Action, GameEvent
 from engine.service import ai
+from engine.service.ai_pool import AiPool
 from engine.service.deadlines import plan_deadlines
 from engine.service.errors import ConcurrentWrite, GameDamaged, GameNotFound, GameNotRunning
 from engine.service.live import LiveGame, assemble, read_game
@@ -51,8 +52,10 @@ class ServiceCore:
 
     def __init__(self, db: Database, *, clock: Clock = time.time, snapshot_every: int = 32,
                  auto_ai: bool = True, autopilot_level: str = ai.DEFAULT_LEVEL,
-                 max_open_per_user: int | None = None) -> None:
+                 max_open_per_user: int | None = None, ai_pool: AiPool | None = None) -> None:
         self._db = db
+        # Searching AI decisions run in these worker processes (None: on a thread).
+        self.ai_pool = ai_pool
         # Open lobbies and running games one user may sit in per guild (None: no limit).
         self._max_open_per_user = max_open_per_user
         self._clock = clock
@@ -247,11 +250,18 @@ class ServiceCore:
         rng = ai.ai_rng(live.seed, live.version + len(after), seat)
         policy = ai.get_policy(level) or ai.random_policy
         chosen = functools.partial(policy, live.kind, state, decision, rng)
+        levels = tuple(self._seat_levels(live))
         try:
-            with ai.seated(self._seat_levels(live)):
-                # A search holds the CPU for tenths of a second: on a thread, other games'
-                # clicks are still answered meanwhile (the game's lock keeps its state as is).
-                action = await asyncio.to_thread(chosen) if ai.searches(policy) else chosen()
+            if ai.searches(policy) and self.ai_pool is not None:
+                # In a worker process: the event loop answers other games' clicks meanwhile,
+                # and the game's lock keeps this game's state as it is.
+                action = await self.ai_pool.choose(live.kind.name, level, state, decision, rng,
+                                                   levels)
+            else:
+                with ai.seated(levels):
+                    # On a thread a search still lets the loop run, between its GIL slices.
+                    action = await asyncio.to_thread(chosen) if ai.searches(policy) \
+                        else chosen()
             return self._apply(live, seat, action, after, by=by, key=decision.key)
         except IllegalAction:
             logger.warning("AI level %r played an illegal move in game #%s; playing randomly",

@@ -7,6 +7,7 @@ from pathlib import Path
 from types import TracebackType
 
 from engine.service.ai import DEFAULT_LEVEL
+from engine.service.ai_pool import AiPool
 from engine.service.autopilot import AutopilotOps
 from engine.service.base import Clock
 from engine.service.games import PlayOps
@@ -30,17 +31,23 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
     async def open(cls, path: str | Path | None = None, *, clock: Clock = time.time,
                    snapshot_every: int | None = None, synchronous: Synchronous | None = None,
                    auto_ai: bool = True, autopilot_level: str = DEFAULT_LEVEL,
-                   max_open_per_user: int | None = None) -> GameService:
-        """Open the database (default: $JUWELIER_DB or ./juwelier.sqlite3) and its migrations."""
+                   max_open_per_user: int | None = None,
+                   ai_workers: int | None = None) -> GameService:
+        """Open the database (default: $JUWELIER_DB or ./juwelier.sqlite3) and its migrations.
+        `ai_workers`: run searching AI decisions in that many worker processes (0: one per
+        core); None runs them on a thread."""
         config = StoreConfig()
         db = await Database.open(path if path is not None else config.db,
                                  synchronous=synchronous or config.synchronous)
         return cls(db, clock=clock, snapshot_every=snapshot_every or config.snapshot_every,
                    auto_ai=auto_ai, autopilot_level=autopilot_level,
-                   max_open_per_user=max_open_per_user)
+                   max_open_per_user=max_open_per_user,
+                   ai_pool=AiPool(ai_workers) if ai_workers is not None else None)
 
     async def close(self) -> None:
-        """Close the database; the cache is dropped."""
+        """Close the database and the AI workers; the cache is dropped."""
+        if self.ai_pool is not None:
+            self.ai_pool.close()
         self._cache.clear()
         await self._db.close()
 

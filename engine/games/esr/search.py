@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.ai import SEAT_LEVELS
+from engine.core.ai import BUDGET, SEAT_LEVELS
 from engine.core.game import Action, Decision, GameKind
 from engine.games.esr import ai
 from engine.games.esr.determinize import determinize
@@ -30,6 +30,7 @@ from engine.games.esr.determinize import determinize
 # A fixed number of sampled worlds keeps the AI deterministic for a seed (a time budget would
 # not). The engine's speed-up (issue 15) buys 80 worlds (strong-v1: 48) in about the same time.
 SAMPLES = 80
+MIN_SAMPLES = 8  # what a busy server's smallest budget leaves
 BROAD = 0.5  # how often a sampled rival takes any card rather than the greedy model's
 REGRET_ROUNDS = 300  # regret-matching steps (arithmetic only, no play-outs)
 SEARCHING = ("strong", "strong-v1")
@@ -109,7 +110,8 @@ def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
     seat = decision.player
     view = kind.view(state, seat)
     cards = [o.action["card"] for o in decision.options]
-    table, greedy = outcomes(kind, view, seat, cards, rng, SAMPLES)
+    samples = max(MIN_SAMPLES, round(SAMPLES * BUDGET.get()))
+    table, greedy = outcomes(kind, view, seat, cards, rng, samples)
     mixed = regret_matching(seat, cards, table, greedy, view, SEAT_LEVELS.get())
     return {"type": "choose", "card": rng.choices(cards, weights=mixed)[0]}
 
