@@ -41,7 +41,7 @@ class ReadOps(ServiceCore):
         live = self._committed(game_id)
         if live is not None:
             # A copy: the cached row moves on with every commit, and callers may change theirs.
-            return live.info.model_copy(deep=True)
+            return live.info.clone()
         async with self._db.read() as conn:
             info = await rows.fetch_game(conn, game_id)
         if info is None:

@@ -92,7 +92,7 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
                                         for d in live.kind.pending(live.state)):
                 async with self._lock(info.id):
                     await self._play_ai_safely(live)
-        return [live.info.model_copy(deep=True) for info in infos
+        return [live.info.clone() for info in infos
                 if (live := self._cache.get(info.id)) is not None]
 
     async def damaged_untold(self) -> list[GameInfo]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -51,6 +52,14 @@ class GameInfo(BaseModel):
     seats: list[Seat] = Field(
         default_factory=list, description="Join order in a lobby; seat order once started."
     )
+
+    def clone(self) -> GameInfo:
+        """A copy callers may change: its seats, settings and deadlines are its own. Field by
+        field, as pydantic's deep copy cost most of a bot click's reads."""
+        return self.model_copy(update={
+            "seats": [seat.model_copy() for seat in self.seats],
+            "settings": copy.deepcopy(self.settings) if self.settings else {},
+            "deadlines": dict(self.deadlines)})
 
     @property
     def is_open(self) -> bool:

@@ -262,3 +262,19 @@ async def test_next_reminder_is_the_earliest_half_time_over_every_setting(
     times = [half_time(i) for i in items if not i.reminded and i.row.due_at > clock.now]
     assert await service.next_reminder() == min(t for t in times if t is not None)
     assert await service.next_reminder() == clock.now - 5 + 20  # 40 s: pinged after 20
+
+
+def test_a_games_copy_shares_nothing_a_caller_may_change() -> None:
+    from engine.store.models import GameInfo, Seat
+
+    info = GameInfo(id=1, kind="esr", guild_id=1, channel_id=2, host_id=3, status="running",
+                    max_players=5, created_at=0, updated_at=0, seats=[Seat(slot=0, name="a")],
+                    settings={"x": [1]}, deadlines={"choose_action": 120.0})
+    copy = info.clone()
+    assert copy == info
+    copy.seats[0].name = "b"
+    copy.settings["x"].append(2)
+    copy.deadlines["choose_action"] = 5.0
+    copy.seats.append(Seat(slot=1, name="c"))
+    assert info.seats == [Seat(slot=0, name="a")]
+    assert info.settings == {"x": [1]} and info.deadlines == {"choose_action": 120.0}
