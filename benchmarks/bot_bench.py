@@ -93,6 +93,7 @@ from engine.store import StoreConfig
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "bot.json"
 SPREAD_RESULTS = RESULTS.with_name("bot_spread_{synchronous}.json")  # one per durability
+STRONG_RESULTS = Path(__file__).resolve().parent / "results" / "bot_strong.json"
 FULL_PLAN = [(1, 150), (50, 10), (200, 6)]
 QUICK_PLAN = [(1, 20), (10, 3)]
 FULL_PACED = [1, 50, 200]
@@ -281,6 +282,16 @@ async def spread(count: int, runs: int, think: float, window: float) -> dict[str
             "p99_max_ms": p99s[-1], "runs_under_100_ms": sum(p < 100 for p in p99s)}
 
 
+async def strong_run(count: int, think: float, window: float) -> dict[str, Any]:
+    """The paced scenario with three strong AI seats per game, as the lobby now suggests."""
+    with tempfile.TemporaryDirectory(prefix="juwelier-botbench-") as tmp:
+        found = await paced_run(count, 0, Path(tmp), think, window, ai_level="strong",
+                                ai_seats=3)
+    found["machine"] = machine(os.getloadavg())
+    found["code"] = code_state()
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Parse arguments, run, write the results file and print the tables."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bot_bench", description=__doc__,
@@ -296,7 +307,18 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="only the paced 200-game scenario, RUNS times with different seeds; "
                              f"writes {SPREAD_RESULTS.name} (JUWELIER_SYNCHRONOUS=NORMAL or "
                              "FULL, the default)")
+    parser.add_argument("--strong", type=int, metavar="GAMES", default=0,
+                        help="only a paced run of GAMES games with three strong AI seats each "
+                             f"(searching in the AI worker pool); writes {STRONG_RESULTS.name}")
     args = parser.parse_args(argv)
+    if args.strong:
+        found = asyncio.run(strong_run(args.strong, args.think, args.window or WINDOW_S))
+        save(STRONG_RESULTS, found, indent=2)
+        click = found["option_click_ms"]["response"]
+        print(f"{args.strong} paced games, 3 strong AI seats each: option click response p50 "
+              f"{click['p50']} ms, p99 {click['p99']} ms; the smallest AI budget given: "
+              f"{found['smallest_ai_budget']}")
+        return
     if args.spread:
         found = asyncio.run(spread(FULL_PACED[-1], args.spread, args.think,
                                    args.window or WINDOW_S))

@@ -152,10 +152,15 @@ def _rng(seed: int, game: int, stream: int) -> random.Random:
 
 
 async def paced_run(count: int, seed: int, folder: Path, think: float = THINK_S,
-                    window: float = WINDOW_S) -> dict[str, Any]:
-    """Start `count` games, then play each at a player's pace for `window` seconds."""
-    async with simulated(folder / f"paced_{count}.sqlite3", seed) as (env, bot, probe):
+                    window: float = WINDOW_S, ai_level: str = "random",
+                    ai_seats: int | None = None) -> dict[str, Any]:
+    """Start `count` games, then play each at a player's pace for `window` seconds; the games'
+    AI seats play `ai_level` (searching levels in the bot's AI worker pool)."""
+    async with simulated(folder / f"paced_{count}_{ai_level}.sqlite3", seed) as (env, bot,
+                                                                                  probe):
         driver = PacedDriver(env, bot, probe, seed)
+        driver.ai_level = ai_level
+        driver.ai_seats = ai_seats if ai_seats is not None else driver.ai_seats
         began = time.perf_counter()
         games = await driver.new_games(count)
         setup_s = time.perf_counter() - began
@@ -175,9 +180,12 @@ async def paced_run(count: int, seed: int, folder: Path, think: float = THINK_S,
         driver.file(driver.received, driver.tokens, "option")
         await driver.expire_prompts()
         changes, db = probe.publishes, dict(probe.db)
+        pool = bot.service.ai_pool
+        budget = pool.smallest_budget if pool is not None else None
     options, opens = driver.samples["option"], driver.samples["open"]
     return {
         "concurrent_games": count, "think_s": think, "window_s": window,
+        "ai": f"{driver.ai_seats} x {ai_level}", "smallest_ai_budget": budget,
         "setup_s": round(setup_s, 1), "played_s": round(played_s, 1),
         "clicks": driver.clicks, "option_clicks": len(options["done"]),
         "clicks_per_s": ratio(driver.clicks, played_s),

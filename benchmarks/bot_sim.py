@@ -406,8 +406,10 @@ class Game:
 class Driver:
     """Starts games and plays rounds of bursts, collecting samples."""
 
-    def __init__(self, env: Env, bot: JuwelierBot, probe: Probe, seed: int) -> None:
+    def __init__(self, env: Env, bot: JuwelierBot, probe: Probe, seed: int,
+                 ai_level: str = "random", ai_seats: int = AI_SEATS) -> None:
         self.env, self.bot, self.probe = env, bot, probe
+        self.ai_level, self.ai_seats = ai_level, ai_seats
         self.rng = random.Random(seed)
         self.started = 0
         self.samples: dict[str, dict[str, list[float]]] = {
@@ -428,8 +430,8 @@ class Driver:
         """`/game new`, two AI seats and Start, by clicks."""
         await human.slash(channel, "game new")
         lobby = channel.last_message
-        for _ in range(AI_SEATS):
-            await human.select(lobby, ["random"], custom_id=ai_menu(lobby))
+        for _ in range(self.ai_seats):
+            await human.select(lobby, [self.ai_level], custom_id=ai_menu(lobby))
         info = await self.bot.service.game_in_channel(channel.guild.id, channel.id)
         await human.click(lobby, label="Start")
         return Game(human, info.id)

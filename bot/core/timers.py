@@ -152,8 +152,11 @@ class Timers:
         service = self.bot.service
         await self.publisher.catch_up()  # a publish that failed is retried here
         await self._expire_lobbies(now)
-        for game_id, items in by_game(await service.overdue(now + TOLERANCE)).items():
-            await self._guarded(game_id, self._time_out(game_id, items))
+        # Games at once: an AI seat's search (in the AI worker pool) must not wait for another
+        # game's, and each game's lock keeps its own moves in order.
+        await asyncio.gather(*(self._guarded(game_id, self._time_out(game_id, items))
+                               for game_id, items in by_game(
+                                   await service.overdue(now + TOLERANCE)).items()))
         for game_id, reminders in by_game(await service.claim_reminders(now + TOLERANCE)).items():
             await self._guarded(game_id, self._remind(game_id, reminders))
         wake = await self.next_wake(now)

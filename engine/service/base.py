@@ -224,9 +224,12 @@ class ServiceCore:
         robots = self._robots(live)
         return [robots[seat][0] if seat in robots else None for seat in range(len(live.info.seats))]
 
-    async def _robot_moves(self, live: LiveGame, moves: list[Move]) -> list[Move]:
+    async def _robot_moves(self, live: LiveGame, moves: list[Move],
+                           defer_searching: bool = False) -> list[Move]:
         """Append to `moves` every move AI and autopilot seats owe after them (applied, not
         committed). Call under the game's lock; on an error, `moves` keeps those made before.
+        `defer_searching`: stop before a searching level's move; it stays owed (its deadline
+        is due at once), and the front end's timer plays it after answering the click.
 
         Autopilot moves are marked by='autopilot'.
         """
@@ -240,6 +243,8 @@ class ServiceCore:
                 break
             decision = owed[0]
             level, by = robots[decision.player]
+            if defer_searching and ai.searches(ai.get_policy(level) or ai.random_policy):
+                break
             moves.append(await self._choose(live, moves, decision.player, decision, level, by))
         return moves
 
@@ -269,20 +274,25 @@ class ServiceCore:
             return self._apply(live, seat, ai.random_policy(live.kind, state, decision, rng),
                                after, by=by, key=decision.key)
 
-    async def _robot_moves_safely(self, live: LiveGame, moves: list[Move]) -> list[Move]:
-        """AI moves after a player's; a failure must not look like theirs did."""
+    async def _robot_moves_safely(self, live: LiveGame, moves: list[Move],
+                                  click: bool = False) -> list[Move]:
+        """AI moves after a player's; a failure must not look like theirs did. `click`: a
+        player waits for the answer, so with an AI worker pool the searching moves are left
+        for the timer (see _robot_moves): the player is answered in milliseconds."""
         if not self._auto_ai:
             return moves
         try:
-            await self._robot_moves(live, moves)
+            await self._robot_moves(live, moves,
+                                    defer_searching=click and self.ai_pool is not None)
         except Exception:
             # The AI's deadline row is due at once, so overdue() offers the move again.
             logger.exception("AI moves failed in game #%s; they stay overdue", live.id)
         return moves
 
-    async def _play_ai_safely(self, live: LiveGame) -> list[AcceptedAction]:
+    async def _play_ai_safely(self, live: LiveGame, click: bool = False
+                              ) -> list[AcceptedAction]:
         """Commit the moves AI seats owe now (none, if they fail: they stay overdue)."""
-        moves = await self._robot_moves_safely(live, [])
+        moves = await self._robot_moves_safely(live, [], click=click)
         try:
             return await self._commit(live, moves)
         except Exception:

@@ -42,7 +42,8 @@ class PlayOps(ServiceCore):
             if decision.current is not None:
                 _refuse_unchanged_choice(live, seat, decision, move.state)
             # The AI moves it leads to are committed with it: one disk sync for the click.
-            accepted = await self._commit(live, await self._robot_moves_safely(live, [move]))
+            accepted = await self._commit(live, await self._robot_moves_safely(live, [move],
+                                                                               click=True))
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted, events=[e for a in accepted for e in a.events])
 

@@ -195,7 +195,7 @@ class LobbyOps(ServiceCore):
                 live.deadlines = _first_deadlines(live, kind, now)
                 await log.replace_deadlines(conn, game_id, live.deadlines.values())
             self._cache[game_id] = live
-            accepted = await self._play_ai_safely(live)
+            accepted = await self._play_ai_safely(live, click=True)
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted,
                                 events=[*events, *(e for a in accepted for e in a.events)])

@@ -1,6 +1,6 @@
 """Searching AI decisions in worker processes: the same moves as on a thread for the same
-budget, a smaller search when the queue is longer than the workers, and workers that stop with
-the service."""
+budget, a smaller search when the queue is longer than the workers, searches left to the timer
+so that a click is answered at once, and workers that stop with the service."""
 
 from __future__ import annotations
 
@@ -66,9 +66,16 @@ async def test_a_service_with_workers_plays_strong_seats_and_stops_them_on_close
             await service.add_ai(lobby.id, 10, level="strong")
         started = await service.start(lobby.id, 10)
         game = await service.get_game(started.game_id)
+        # The Start click is answered at once: the strong seats' searches are left owed, due
+        # now, for the front end's timer.
+        assert started.accepted == []
+        overdue = await service.overdue()
+        ai_seats = {s.seat for s in game.seats if s.is_ai}
+        assert {o.seat for o in overdue} == ai_seats and all(o.is_ai for o in overdue)
+        played = await service.act_for(overdue[0].game_id, overdue[0].seat, overdue[0].key)
+        assert played is not None and len(played.accepted) == 2, "and the other one after it"
         pending = await service.pending(game.id)
         assert [d.player for d in pending] == [s.seat for s in game.seats if s.user_id == 10]
-        assert len(started.accepted) == 2, "both strong seats chose, in the workers"
         view = await service.get_view(game.id, 10)
         assert sum(p["has_chosen"] for p in view.view["players"]) == 2, "the strong seats chose"
         assert service.ai_pool is not None and service.ai_pool._pool is not None
