@@ -1,12 +1,12 @@
 """The 'strong' AI at tables of AIs: is it fair among its own kind, and is it stronger?
 
-Three tables, 4 players, N games each (issue 15's goals in brackets):
-- three 'strong' seats and one 'greedy' seat shown to the others as a person: each strong
+Tables of 4 players, N games each (issue 15's goals in brackets):
+- fair: three 'strong' seats and one 'greedy' seat shown to the others as a person: each strong
   seat's win share (within 5 points of the others), the greedy seat's (at most 25 %);
-- two 'strong' and two 'strong-v1' seats (the 'strong' before issue 15, frozen), seats alternating
-  from game to game: the share of (strong, strong-v1) pairs in which 'strong' ends with more money
-  (at least 55 %);
-- one 'strong' against three 'greedy': its win share (at least 85 %).
+- mixed: two seats of level A and two of level B (--versus A,B), alternating from game to game:
+  the share of (A, B) pairs in which A ends with more money (a new 'strong' against the current
+  one, registered under another name while it is tried: at least 55 %);
+- vs_greedy: one 'strong' against three 'greedy': its win share (at least 85 %).
 A shared win counts for each winner. Games run in parallel processes, one per core (--jobs).
 
 Run: python -m benchmarks.strong_bench [--games 200] [--jobs 2]; writes
@@ -26,14 +26,16 @@ from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "strong.json"
 FAIR = ["greedy", "strong", "strong", "strong"]
-MIXED = (["strong", "strong-v1", "strong", "strong-v1"], ["strong-v1", "strong", "strong-v1",
-                                                          "strong"])
+VERSUS = ["strong", "greedy"]  # the mixed table's two levels (--versus)
 VS_GREEDY = ["strong", "greedy", "greedy", "greedy"]
 
 
-def one_game(table: str, seed: int) -> dict[str, object]:
+def one_game(table: str, seed: int, versus: tuple[str, str] = ("strong", "greedy")
+             ) -> dict[str, object]:
     """Play one game of a table; its seats, winners and money."""
-    levels = MIXED[seed % 2] if table == "mixed" else (FAIR if table == "fair" else VS_GREEDY)
+    a, b = versus
+    mixed = [a, b, a, b] if seed % 2 == 0 else [b, a, b, a]
+    levels = mixed if table == "mixed" else (FAIR if table == "fair" else VS_GREEDY)
     people = frozenset({0}) if table == "fair" else frozenset()
     started = time.process_time()
     played = play_game("esr", seed, list(levels), people=people)
@@ -58,12 +60,14 @@ def summarise(games: list[dict[str, object]]) -> dict[str, object]:
     if mixed:
         won = pairs = 0
         for g in mixed:
-            for new in (s for s, lv in enumerate(g["levels"]) if lv == "strong"):
-                for old in (s for s, lv in enumerate(g["levels"]) if lv == "strong-v1"):
+            a, b = VERSUS
+            for new in (s for s, lv in enumerate(g["levels"]) if lv == a):
+                for old in (s for s, lv in enumerate(g["levels"]) if lv == b):
                     pairs += 1
                     won += g["money"][new] > g["money"][old]
                     won += 0.5 * (g["money"][new] == g["money"][old])
-        out["mixed"] = {"games": len(mixed), "pairs": pairs, "strong_beats_v1": won / pairs}
+        out["mixed"] = {"games": len(mixed), "levels": list(VERSUS), "pairs": pairs,
+                        "a_beats_b": won / pairs}
     versus = [g for g in games if g["table"] == "vs_greedy"]
     if versus:
         out["vs_greedy"] = {"games": len(versus),
@@ -78,9 +82,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=3000)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--tables", default="fair,mixed,vs_greedy")
+    parser.add_argument("--tables", default="fair,vs_greedy")
+    parser.add_argument("--versus", default="strong,greedy",
+                        help="the mixed table's two levels, A,B")
     args = parser.parse_args()
-    work = [(table, args.seed + i) for table in args.tables.split(",")
+    VERSUS[:] = args.versus.split(",")
+    versus = tuple(VERSUS)
+    work = [(table, args.seed + i, versus) for table in args.tables.split(",")
             for i in range(args.games)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         games = list(pool.map(one_game, *zip(*work, strict=True), chunksize=4))
@@ -96,8 +104,9 @@ def main() -> None:
                      + f", greedy {100 * f['greedy_win_share']:.0f} %"))
     if "mixed" in summary:
         m = summary["mixed"]
-        rows.append(("2 strong + 2 strong-v1", m["games"],
-                     f"strong ahead in {100 * m['strong_beats_v1']:.1f} % of {m['pairs']} pairs"))
+        rows.append((f"2 {VERSUS[0]} + 2 {VERSUS[1]}", m["games"],
+                     f"{VERSUS[0]} ahead in {100 * m['a_beats_b']:.1f} % of {m['pairs']} "
+                     "pairs"))
     if "vs_greedy" in summary:
         v = summary["vs_greedy"]
         rows.append(("strong + 3 greedy", v["games"],

@@ -1,25 +1,21 @@
-"""The 'strong' AI: determinized Monte-Carlo search over the action choice, and a symmetric mixed
-strategy for it found by regret matching.
+"""The 'strong' AI: determinized Monte-Carlo search over the action choice.
 
 It samples hidden information from its own view, lets every other seat choose (by the greedy
 model, or any card now and then), plays the turn out with greedy play for each of its own cards,
 and scores the outcome by money plus the majorities the gemstones would win. Outcomes are kept by
-how many rivals took the same card: none, one (a negotiation) or more (the card lapses).
-
-The choice is then a game between the seats that think about it: this seat (valued by its
-sampled outcomes), every other searching seat and every person (valued by the greedy worth of
-each card to them, and what crowding does to it), while greedy and random seats choose as those
-levels do. Regret matching, all seats updating at once, finds mixed strategies for all of them;
-this seat plays its own. Nothing depends on seat numbers: three strong seats at one table are
-alike, and each of them spreads away from the cards the others want most (the earlier
-convention by seat number let the first strong seat win most games).
-Other decisions use the greedy heuristics.
+how many rivals took the same card: none, one (a negotiation) or more (the card lapses). The
+choice is then found by fictitious play against rivals modelled by their public level: greedy and
+random seats choose as those levels do, people either as greedy or as this seat would. Searching
+seats keep to a convention by seat number (each takes its best card against the seats before
+it; those after it keep out of its way): seats that all searched alike would otherwise all take
+the same best card and lose it to the three-or-more rule, and mixing at random instead left the
+best card to a greedy seat. Other decisions use the greedy heuristics.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
 from typing import Any
 
 from engine.core.ai import BUDGET, SEAT_LEVELS
@@ -28,12 +24,13 @@ from engine.games.esr import ai
 from engine.games.esr.determinize import determinize
 
 # A fixed number of sampled worlds keeps the AI deterministic for a seed (a time budget would
-# not). The engine's speed-up (issue 15) buys 80 worlds (strong-v1: 48) in about the same time.
-SAMPLES = 80
-MIN_SAMPLES = 8  # what a busy server's smallest budget leaves
+# not); 48 samples take about 0.15 s per action choice on one core, well inside a Discord turn.
+SAMPLES = 48
+MIN_SAMPLES = 8  # what a busy server's smallest budget (engine/service/ai_pool.py) leaves
 BROAD = 0.5  # how often a sampled rival takes any card rather than the greedy model's
-REGRET_ROUNDS = 300  # regret-matching steps (arithmetic only, no play-outs)
-SEARCHING = ("strong", "strong-v1")
+LIKE_ME = 0.5  # the modelled chance that a rival of unknown level searches as this seat does
+TEMPERATURE = 1.0  # millions; how near two cards' values must be for both to be played
+PLAY_ROUNDS = 40  # fictitious-play steps (arithmetic only, no play-outs)
 
 
 def evaluate(kind: GameKind, state: Any, seat: int) -> float:
@@ -47,9 +44,9 @@ def evaluate(kind: GameKind, state: Any, seat: int) -> float:
 
 
 def rollout(kind: GameKind, state: Any, seat: int, card: str, rng: random.Random) -> float:
-    """Choose `card`, let the others choose and the turn play out greedily; score the result.
-    Plays on a copy with the engine's quiet in-place path (same states, no events)."""
+    """Choose `card`, let the others choose and the turn play out greedily; score the result."""
     start_turn = (state.round, state.turn)
+    # On a copy, by the engine's quiet in-place path: the same states, no events built.
     state, _ = kind.advance(state.clone(), seat, {"type": "choose", "card": card}, quiet=True)
     while not kind.is_over(state) and (state.round, state.turn) == start_turn:
         decision = kind.next_decision(state)
@@ -58,9 +55,53 @@ def rollout(kind: GameKind, state: Any, seat: int, card: str, rng: random.Random
     return evaluate(kind, state, seat)
 
 
-def outcomes(kind: GameKind, view: dict[str, Any], seat: int, cards: list[str],
-             rng: random.Random, samples: int) -> tuple[dict[tuple[str, int], float],
-                                                        list[list[float]]]:
+def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """Search the action choice; answer everything else like 'greedy'."""
+    if decision.kind != "esr.choose_action":
+        return ai.greedy_policy(kind, state, decision, rng)
+    seat = decision.player
+    view = kind.view(state, seat)
+    cards = [o.action["card"] for o in decision.options]
+    table, greedy = _outcomes(kind, view, seat, cards, rng,
+                              max(MIN_SAMPLES, round(SAMPLES * BUDGET.get())))
+    mixed = _equilibrium(cards, table,
+                         _rival_models(seat, cards, greedy, SEAT_LEVELS.get(), table))
+    return {"type": "choose", "card": rng.choices(cards, weights=mixed)[0]}
+
+
+def _rival_models(seat: int, cards: list[str], greedy: list[list[float]],
+                  levels: tuple[str | None, ...] | None,
+                  table: dict[tuple[str, int], float]) -> list[tuple[list[float], float]]:
+    """Per rival: the odds it takes each card if it does not search, and the chance it searches
+    as we do. Seats' levels are public; a person (or an unknown level) might do either.
+
+    Searching seats follow a convention by seat number, so that they do not all crowd the same
+    cards: each takes its best card against the seats before it and the others, and the seats
+    after it keep out of its way. An earlier searching seat's card is estimated from our table."""
+    def level(other: int) -> str | None:
+        return levels[other] if levels is not None and other < len(levels) else None
+
+    models = []
+    for other, odds in enumerate(greedy):
+        if other == seat or level(other) == "strong":
+            continue
+        if level(other) == "random":
+            models.append(([1 / len(cards)] * len(cards), 0.0))
+        elif level(other) == "greedy":
+            models.append((odds, 0.0))
+        else:
+            models.append((odds, LIKE_ME))
+    for other in range(min(seat, len(greedy))):
+        if level(other) == "strong":
+            values = _values(cards, table, models, [1 / len(cards)] * len(cards))
+            pick = max(range(len(cards)), key=values.__getitem__)
+            models.append(([float(i == pick) for i in range(len(cards))], 0.0))
+    return models
+
+
+def _outcomes(kind: GameKind, view: dict[str, Any], seat: int, cards: list[str],
+              rng: random.Random, samples: int = SAMPLES
+              ) -> tuple[dict[tuple[str, int], float], list[list[float]]]:
     """Sampled worlds played out for every card of ours: the average outcome by card and by how
     many rivals took the same card (0, 1, 2 or more), and each rival's greedy choice odds."""
     found: dict[tuple[str, int], list[float]] = {}
@@ -95,82 +136,34 @@ def outcomes(kind: GameKind, view: dict[str, Any], seat: int, cards: list[str],
     return table, greedy
 
 
-def crowd(chances: list[float]) -> list[float]:
+def _equilibrium(cards: list[str], table: dict[tuple[str, int], float],
+                 rivals: list[tuple[list[float], float]]) -> list[float]:
+    """Our choice odds by fictitious play against the rival models: a rival that searches as we
+    do takes cards as we would, so a card every searcher wants is worth less for that reason."""
+    mine = [1 / len(cards)] * len(cards)
+    for step in range(1, PLAY_ROUNDS + 1):
+        values = _values(cards, table, rivals, mine)
+        top = max(values)
+        reply = [math.exp((v - top) / TEMPERATURE) for v in values]
+        total = sum(reply)
+        mine = [m + (r / total - m) / (step + 1) for m, r in zip(mine, reply, strict=True)]
+    return mine
+
+
+def _values(cards: list[str], table: dict[tuple[str, int], float],
+            rivals: list[tuple[list[float], float]], mine: list[float]) -> list[float]:
+    """Each card's expected outcome when the rivals choose by their models (`mine`: our odds,
+    which a rival that searches as we do follows)."""
+    values = []
+    for i, card in enumerate(cards):
+        crowd = _crowd([(1 - alike) * odds[i] + alike * mine[i] for odds, alike in rivals])
+        values.append(sum(crowd[k] * table[card, k] for k in range(3)))
+    return values
+
+
+def _crowd(chances: list[float]) -> list[float]:
     """Chances that 0, 1, or 2 and more rivals take a card, each with its own chance."""
     none, one = 1.0, 0.0
     for p in chances:
         none, one = none * (1 - p), one * (1 - p) + none * p
     return [none, one, max(0.0, 1 - none - one)]
-
-
-def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
-    """Search the action choice; answer everything else like 'greedy'."""
-    if decision.kind != "esr.choose_action":
-        return ai.greedy_policy(kind, state, decision, rng)
-    seat = decision.player
-    view = kind.view(state, seat)
-    cards = [o.action["card"] for o in decision.options]
-    samples = max(MIN_SAMPLES, round(SAMPLES * BUDGET.get()))
-    table, greedy = outcomes(kind, view, seat, cards, rng, samples)
-    mixed = regret_matching(seat, cards, table, greedy, view, SEAT_LEVELS.get())
-    return {"type": "choose", "card": rng.choices(cards, weights=mixed)[0]}
-
-
-Worth = Callable[[int, list[float]], float]  # (card index, crowd odds 0/1/2+) → worth
-
-
-def regret_matching(seat: int, cards: list[str], table: dict[tuple[str, int], float],
-                    greedy: list[list[float]], view: dict[str, Any],
-                    levels: tuple[str | None, ...] | None) -> list[float]:
-    """This seat's mixed strategy in the game of the seats that think about their choice."""
-    fixed, worth = players(seat, cards, table, greedy, view, levels)
-    return mixed_strategies(len(cards), len(view["players"]), fixed, worth)[seat]
-
-
-def players(seat: int, cards: list[str], table: dict[tuple[str, int], float],
-            greedy: list[list[float]], view: dict[str, Any],
-            levels: tuple[str | None, ...] | None
-            ) -> tuple[dict[int, list[float]], dict[int, Worth]]:
-    """Greedy and random seats as fixed odds (by their public level); this seat (by its sampled
-    outcomes), searching seats and people as players (by each card's greedy worth to them)."""
-    def level(other: int) -> str | None:
-        return levels[other] if levels is not None and other < len(levels) else None
-
-    fixed: dict[int, list[float]] = {}
-    worth: dict[int, Worth] = {
-        seat: lambda i, spread: sum(spread[k] * table[cards[i], k] for k in range(3))}
-    for other in range(len(view["players"])):
-        if other == seat:
-            continue
-        if level(other) == "random":
-            fixed[other] = [1 / len(cards)] * len(cards)
-        elif level(other) == "greedy":
-            fixed[other] = greedy[other]
-        else:
-            gains = ai.action_gains(view, other)
-            worth[other] = (lambda i, spread, g=gains: sum(
-                spread[k] * ai.worth_with(g, cards[i], k) for k in range(3)))
-    return fixed, worth
-
-
-def mixed_strategies(n_cards: int, n_seats: int, fixed: dict[int, list[float]],
-                     worth: dict[int, Worth]) -> dict[int, list[float]]:
-    """Every player's average strategy after regret matching. Each round every player follows
-    its positive regrets, all at once, so no seat moves first and alike seats stay alike."""
-    uniform = [1 / n_cards] * n_cards
-    strategy = {p: uniform for p in worth}
-    regret = {p: [0.0] * n_cards for p in worth}
-    average = {p: [0.0] * n_cards for p in worth}
-    for _ in range(REGRET_ROUNDS):
-        odds = {**fixed, **strategy}
-        for p in worth:
-            values = [worth[p](i, crowd([odds[o][i] for o in range(n_seats) if o != p]))
-                      for i in range(n_cards)]
-            expected = sum(s * v for s, v in zip(strategy[p], values, strict=True))
-            regret[p] = [r + v - expected for r, v in zip(regret[p], values, strict=True)]
-        for p in worth:
-            positive = [max(r, 0.0) for r in regret[p]]
-            total = sum(positive)
-            strategy[p] = [x / total for x in positive] if total > 0 else uniform
-            average[p] = [a + x for a, x in zip(average[p], strategy[p], strict=True)]
-    return {p: [a / REGRET_ROUNDS for a in average[p]] for p in worth}

@@ -42,13 +42,13 @@ def test_a_smaller_budget_searches_fewer_worlds(monkeypatch) -> None:
     from engine.games.esr import search
 
     seen: list[int] = []
-    real = search.outcomes
+    real = search._outcomes
 
     def counting(kind, view, seat, cards, rng, samples):
         seen.append(samples)
         return real(kind, view, seat, cards, rng, 2)  # keep the test quick
 
-    monkeypatch.setattr(search, "outcomes", counting)
+    monkeypatch.setattr(search, "_outcomes", counting)
     esr = get_kind("esr")
     state, _ = esr.new_game(4, 4)
     for share in (1.0, 0.5, 0.01):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from engine import get_kind
 from engine.core.simulate import play_game
 from engine.games.esr import search
@@ -74,65 +72,55 @@ def test_strong_plays_a_complete_game_deterministically(monkeypatch) -> None:
 
 
 def test_crowd_odds_count_zero_one_and_two_or_more_rivals_on_a_card() -> None:
-    assert search.crowd([0.5, 0.5]) == [0.25, 0.5, 0.25]
-    assert search.crowd([]) == [1.0, 0.0, 0.0]
-    assert search.crowd([1.0, 1.0, 0.0]) == [0.0, 0.0, 1.0]
+    assert search._crowd([0.5, 0.5]) == [0.25, 0.5, 0.25]
+    assert search._crowd([]) == [1.0, 0.0, 0.0]
+    assert search._crowd([1.0, 1.0, 0.0]) == [0.0, 0.0, 1.0]
 
 
 # Alone on "gems" is worth 10, alone on "money" 6; shared (a negotiation) half; crowded, nothing.
 TABLE = {("gems", 0): 10.0, ("gems", 1): 5.0, ("gems", 2): 0.0,
          ("money", 0): 6.0, ("money", 1): 3.0, ("money", 2): 0.0}
-CARDS = ["gems", "money"]
-
-
-def by_table(i: int, spread: list[float]) -> float:
-    """The worth of card i to a seat valued by TABLE."""
-    return sum(spread[k] * TABLE[CARDS[i], k] for k in range(3))
 
 
 def test_the_search_takes_the_better_card_when_greedy_rivals_leave_it_free() -> None:
-    mixed = search.mixed_strategies(2, 3, {1: [0.0, 1.0], 2: [0.0, 1.0]}, {0: by_table})
-    assert mixed[0][0] > 0.95
+    rivals_take_money = [([0.0, 1.0], 0.0), ([0.0, 1.0], 0.0)]
+    gems, _ = search._equilibrium(["gems", "money"], TABLE, rivals_take_money)
+    assert gems > 0.95
 
 
-def test_alike_seats_get_alike_strategies_whatever_their_seat_numbers() -> None:
-    # Four seats that all value the cards alike: no seat may be favoured by its number.
-    mixed = search.mixed_strategies(2, 4, {}, dict.fromkeys(range(4), by_table))
-    for seat in range(1, 4):
-        assert mixed[seat] == pytest.approx(mixed[0], abs=1e-12)
-    assert 0.1 < mixed[0][1] < 0.9, "a mixed choice: both cards are played"
-    assert mixed[0][0] > mixed[0][1], "the better card more often"
-
-
-def test_the_equilibrium_keeps_alike_seats_from_crowding_the_best_card() -> None:
-    # If all four always took "gems" they would all get nothing; the mix makes a crowd of four
-    # on it rare.
-    mixed = search.mixed_strategies(2, 4, {}, dict.fromkeys(range(4), by_table))
-    assert mixed[0][0] ** 4 < 0.2
+def test_seats_that_search_alike_spread_out_instead_of_all_taking_the_best_card() -> None:
+    # Three rivals who search as we do: if all took "gems", all would lose it to the crowd.
+    alike = [([0.0, 1.0], 1.0)] * 3
+    odds = search._equilibrium(["gems", "money"], TABLE, alike)
+    assert 0.2 < odds[1] < 0.8, "a mixed choice: both cards are played"
+    assert odds[0] > odds[1], "the better card still more often"
 
 
 def test_rivals_are_modelled_by_their_public_level() -> None:
-    esr = get_kind("esr")
-    state, _ = esr.new_game(5, 5)
-    view = esr.view(state, 0)
     greedy = [[0.0, 0.0], [0.9, 0.1], [0.2, 0.8], [0.5, 0.5], [1.0, 0.0]]
-    fixed, worth = search.players(0, CARDS, TABLE, greedy, view,
-                                  (None, "strong", "greedy", "random", None))
-    assert fixed == {2: [0.2, 0.8], 3: [0.5, 0.5]}
-    assert sorted(worth) == [0, 1, 4], "this seat, the searching seat and the person"
-    _, unknown = search.players(0, CARDS, TABLE, greedy, view, None)
-    assert sorted(unknown) == [0, 1, 2, 3, 4], "unknown levels are thought to think"
+    levels = (None, "strong", "greedy", "random", None)
+    models = search._rival_models(0, ["gems", "money"], greedy, levels, TABLE)
+    # The searching seat after us keeps out of our way, so it is not among the rivals.
+    assert models == [([0.2, 0.8], 0.0), ([0.5, 0.5], 0.0), ([1.0, 0.0], search.LIKE_ME)]
+    unknown = search._rival_models(0, ["gems", "money"], greedy, None, TABLE)
+    assert [alike for _, alike in unknown] == [search.LIKE_ME] * 4
 
 
-def test_renumbering_the_seats_renumbers_the_strategies() -> None:
-    # A seat's strategy depends on what it values, never on its number.
-    def worth(gain: float):
-        return lambda i, spread: sum(spread[k] * gain * (1.0, 0.5, 0.0)[k] for k in range(3)) \
-            + (2.0 if i == 1 else 0.0)
+def test_a_searching_seat_before_us_is_expected_on_its_best_card() -> None:
+    greedy = [[0.5, 0.5]] * 3
+    models = search._rival_models(2, ["gems", "money"], greedy, ("strong", "random", "strong"),
+                                  TABLE)
+    assert models == [([0.5, 0.5], 0.0), ([1.0, 0.0], 0.0)]
 
-    gains = [9.0, 7.0, 5.0]
-    first = search.mixed_strategies(2, 3, {}, {s: worth(g) for s, g in enumerate(gains)})
-    flipped = search.mixed_strategies(2, 3, {}, {s: worth(g) for s, g in
-                                                 enumerate(reversed(gains))})
+
+def test_searching_seats_spread_over_the_cards_by_seat_order() -> None:
+    # Alone, everyone would take "gems". By the convention the first searching seat does, the
+    # second takes "money" (alone: 6) over sharing "gems" (5), and the third shares "gems" (5)
+    # rather than "money" (3): no card is crowded by all three.
+    cards, levels = ["gems", "money"], ("strong", "strong", "strong")
+    picks = []
     for seat in range(3):
-        assert flipped[2 - seat] == pytest.approx(first[seat], abs=1e-12)
+        models = search._rival_models(seat, cards, [[0.5, 0.5]] * 3, levels, TABLE)
+        odds = search._equilibrium(cards, TABLE, models)
+        picks.append(cards[odds.index(max(odds))])
+    assert picks == ["gems", "money", "gems"]
