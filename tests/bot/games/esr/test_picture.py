@@ -57,7 +57,8 @@ def test_each_gem_colour_has_its_own_shape_so_colour_is_never_the_only_differenc
     def silhouette(colour: int) -> bytes:
         image = Image.new("RGB", (20, 20), (0, 0, 0))
         draw_gem(ImageDraw.Draw(image), colour, 1, 1)
-        return bytes(255 if any(px) else 0 for px in image.getdata())  # shape only, no colour
+        # Shape only, no colour: every pixel that is not background becomes white.
+        return image.convert("L").point(lambda v: 255 if v else 0).tobytes()
 
     shapes = {silhouette(colour) for colour in range(4)}
     assert len(shapes) == 4
