@@ -11,7 +11,6 @@ from engine.games.esr.gems import COLOURS, best_offer_of_size, describe
 from engine.games.esr.negotiation import must_answer_single
 from engine.games.esr.state import (
     ACTION_NAMES,
-    ACTION_ORDER,
     EsrState,
     EventSourceStep,
     FreeChoiceStep,
@@ -19,8 +18,6 @@ from engine.games.esr.state import (
     NegotiationStep,
 )
 from engine.games.esr.table import Table
-
-HANDS = {players: ACTION_ORDER if players == 5 else ACTION_ORDER[:3] for players in (3, 4, 5)}
 
 
 def _key(state: EsrState, what: str) -> str:
@@ -66,7 +63,7 @@ def choose_decision(state: EsrState, seat: int) -> Decision:
     return Decision(
         player=seat, kind="esr.choose_action", ui=DecisionUI.SECRET, key=_key(state, "choose"),
         prompt="Choose your action card for this turn.",
-        options=_choose_options(HANDS[state.num_players], state.players[seat].gem_card,
+        options=_choose_options(state.hand(), state.players[seat].gem_card,
                                 state.face_up_event),
         current={"type": "choose", "card": current} if current else None,
     )
@@ -140,18 +137,6 @@ def cheapest_value_raise(own: list[int], current: list[int]) -> list[int] | None
                     rest -= offer[j]
                 return offer
     return None
-
-
-def offers_of_size(own: list[int], size: int) -> list[list[int]]:
-    """Every offer of exactly `size` gemstones that `own` can pay."""
-    found = []
-    for r in range(min(own[0], size) + 1):
-        for y in range(min(own[1], size - r) + 1):
-            for g in range(min(own[2], size - r - y) + 1):
-                b = size - r - y - g
-                if b <= own[3]:
-                    found.append([r, y, g, b])
-    return found
 
 
 def negotiation_decision(table: Table, step: NegotiationStep) -> Decision:

@@ -21,6 +21,8 @@ ROUNDS = 3
 TURNS_PER_ROUND = {3: 8, 4: 7, 5: 6}  # ESR-1
 LAID_ASIDE = {3: 6, 4: 2, 5: 0}  # ESR-1
 VISIBLE_LAID_ASIDE = {3: 6, 4: 1, 5: 0}  # ESR-1: with 4 players only the top one is visible
+# The action cards every player holds (Free Choice only with 5 players).
+HANDS = {players: ACTION_ORDER if players == 5 else ACTION_ORDER[:3] for players in (3, 4, 5)}
 
 
 class EventSlot(NamedTuple):
@@ -195,9 +197,9 @@ class EsrState:
         copy.results = self.results
         return copy
 
-    def hand(self) -> list[ActionCard]:
+    def hand(self) -> tuple[ActionCard, ...]:
         """The action cards every player holds (Free Choice only with 5 players)."""
-        return list(ACTION_ORDER) if self.num_players == 5 else list(ACTION_ORDER[:3])
+        return HANDS[self.num_players]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form's fields, in its order."""

@@ -16,13 +16,12 @@ def _gems(counts: Sequence[int]) -> dict[str, int]:
     return {"red": counts[0], "yellow": counts[1], "green": counts[2], "blue": counts[3]}
 
 
-
 @cache
 def _gem_card(card_id: int) -> tuple[int, int, tuple[int, ...], str]:
     """(id, money, gem counts, label) of a gemstone card, worked out once per card.
 
-    GemCard.counts parses the card's letters on every call, and every view shows the discard
-    pile and the laid-aside cards; the cards are loaded once and never change.
+    Every view shows the discard pile and the laid-aside cards; the cards are loaded once and
+    never change.
     """
     card = cards().gem[card_id]
     return card.id, card.money, tuple(card.counts), card.label()

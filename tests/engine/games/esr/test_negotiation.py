@@ -314,7 +314,7 @@ def test_the_cheapest_value_raise_is_the_lowest_of_all_offers_that_beat_the_curr
     # Found directly (no enumeration) for speed; checked against the enumeration it replaced.
     import random
 
-    from engine.games.esr.decisions import cheapest_value_raise, offers_of_size
+    from engine.games.esr.decisions import cheapest_value_raise
     from engine.games.esr.gems import beats, offer_key
 
     rng = random.Random(1)
@@ -323,6 +323,10 @@ def test_the_cheapest_value_raise_is_the_lowest_of_all_offers_that_beat_the_curr
         current = [rng.randint(0, 4) for _ in range(4)]
         if not sum(current):
             continue
-        raises = [o for o in offers_of_size(own, sum(current)) if beats(o, current)]
+        size = sum(current)
+        every_offer = [[r, y, g, size - r - y - g] for r in range(own[0] + 1)
+                       for y in range(own[1] + 1) for g in range(own[2] + 1)
+                       if 0 <= size - r - y - g <= own[3]]
+        raises = [o for o in every_offer if beats(o, current)]
         assert cheapest_value_raise(own, current) == (min(raises, key=offer_key) if raises
                                                        else None), (own, current)
