@@ -9,15 +9,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.core.game import Results
+from engine.core.rng import Rng
 from engine.games.esr.gems import Gems
 
 ActionCard = Literal["money", "event", "gems", "free"]
-
-
-class RngModel(BaseModel):
-    """The generator's one integer."""
-
-    state: int
 
 
 class EsrSettings(BaseModel):
@@ -101,7 +96,7 @@ class EsrStateModel(BaseModel):
 
     num_players: int
     settings: dict[str, Any] = Field(default_factory=dict)
-    rng: RngModel
+    rng: Rng  # reads and writes as {"state": n}
     round: int = 0
     turn: int = 0
     phase: Literal["choose", "resolve", "over"] = "choose"

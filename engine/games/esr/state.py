@@ -205,7 +205,8 @@ class EsrState:
         """The JSON form's fields, in its order."""
         return {
             "num_players": self.num_players, "settings": self.settings,
-            "rng": {"state": self.rng.state}, "round": self.round, "turn": self.turn,
+            # A copy of the generator: a dict taken as a snapshot must not move on with it.
+            "rng": Rng(self.rng.state), "round": self.round, "turn": self.turn,
             "phase": self.phase, "players": [p.to_dict() for p in self.players],
             "supply": self.supply, "gem_deck": self.gem_deck, "gem_discard": self.gem_discard,
             "laid_aside": self.laid_aside,
@@ -235,13 +236,13 @@ def from_json(data: str | dict[str, Any]) -> EsrState:
 
     model = (EsrStateModel.model_validate_json(data) if isinstance(data, str)
              else EsrStateModel.model_validate(data))
-    raw = model.model_dump()
+    raw = model.model_dump(exclude={"rng"})
     step = raw["step"]
     if step is not None:
         kind = step.pop("kind")
         step = STEPS[kind](**step)
     return EsrState(
-        num_players=raw["num_players"], settings=raw["settings"], rng=Rng(raw["rng"]["state"]),
+        num_players=raw["num_players"], settings=raw["settings"], rng=model.rng,
         round=raw["round"], turn=raw["turn"], phase=raw["phase"],
         players=[PlayerState(**p) for p in raw["players"]], supply=raw["supply"],
         gem_deck=raw["gem_deck"], gem_discard=raw["gem_discard"], laid_aside=raw["laid_aside"],
