@@ -7,6 +7,7 @@ JSON, byte for byte, as the pydantic models always have.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal, NamedTuple
 
 from engine.core.game import Results
@@ -66,12 +67,12 @@ class _Step:
     LISTS: tuple[str, ...] = ()  # fields holding a list, copied by clone
 
     def clone(self) -> Any:
-        """A copy that shares nothing that changes."""
-        copy = object.__new__(type(self))
+        """A twin that shares nothing that changes."""
+        twin = object.__new__(type(self))
         for name in self.FIELDS:
             value = getattr(self, name)
-            setattr(copy, name, value[:] if name in self.LISTS and value is not None else value)
-        return copy
+            setattr(twin, name, value[:] if name in self.LISTS and value is not None else value)
+        return twin
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form's fields, in its order (the kind first)."""
@@ -178,35 +179,35 @@ class EsrState:
         return TURNS_PER_ROUND[self.num_players]
 
     def clone(self) -> EsrState:
-        """A deep copy, field by field (the event slots and the results never change)."""
-        copy = object.__new__(EsrState)
-        copy.num_players = self.num_players
-        copy.settings = dict(self.settings)
-        copy.rng = Rng(self.rng.state)
-        copy.round, copy.turn, copy.phase = self.round, self.turn, self.phase
-        copy.players = [p.clone() for p in self.players]
-        copy.supply = self.supply[:]
-        copy.gem_deck = self.gem_deck[:]
-        copy.gem_discard = self.gem_discard[:]
-        copy.laid_aside = self.laid_aside[:]
-        copy.event_deck = self.event_deck[:]
-        copy.face_up_event = self.face_up_event
-        copy.queue = self.queue[:]
-        copy.step = self.step.clone() if self.step is not None else None
-        copy.step_no = self.step_no
-        copy.results = self.results
-        return copy
+        """A deep twin, field by field (the event slots and the results never change)."""
+        twin = object.__new__(EsrState)
+        twin.num_players = self.num_players
+        twin.settings = dict(self.settings)
+        twin.rng = Rng(self.rng.state)
+        twin.round, twin.turn, twin.phase = self.round, self.turn, self.phase
+        twin.players = [p.clone() for p in self.players]
+        twin.supply = self.supply[:]
+        twin.gem_deck = self.gem_deck[:]
+        twin.gem_discard = self.gem_discard[:]
+        twin.laid_aside = self.laid_aside[:]
+        twin.event_deck = self.event_deck[:]
+        twin.face_up_event = self.face_up_event
+        twin.queue = self.queue[:]
+        twin.step = self.step.clone() if self.step is not None else None
+        twin.step_no = self.step_no
+        twin.results = self.results
+        return twin
 
     def hand(self) -> tuple[ActionCard, ...]:
         """The action cards every player holds (Free Choice only with 5 players)."""
         return HANDS[self.num_players]
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form's fields, in its order."""
-        return {
+        """The JSON form's fields, in its order; a deep copy, so it can serve as a snapshot
+        that does not move on with the state (only the JSON edge and tests call it)."""
+        return copy.deepcopy({
             "num_players": self.num_players, "settings": self.settings,
-            # A copy of the generator: a dict taken as a snapshot must not move on with it.
-            "rng": Rng(self.rng.state), "round": self.round, "turn": self.turn,
+            "rng": self.rng, "round": self.round, "turn": self.turn,
             "phase": self.phase, "players": [p.to_dict() for p in self.players],
             "supply": self.supply, "gem_deck": self.gem_deck, "gem_discard": self.gem_discard,
             "laid_aside": self.laid_aside,
@@ -215,7 +216,7 @@ class EsrState:
             "step": self.step.to_dict() if self.step is not None else None,
             "step_no": self.step_no,
             "results": self.results.model_dump() if self.results is not None else None,
-        }
+        })
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, EsrState) and self.to_dict() == other.to_dict()
