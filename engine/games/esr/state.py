@@ -67,7 +67,7 @@ class _Step:
     LISTS: tuple[str, ...] = ()  # fields holding a list, copied by clone
 
     def clone(self) -> Any:
-        """A twin that shares nothing that changes."""
+        """A copy that shares nothing that changes."""
         twin = object.__new__(type(self))
         for name in self.FIELDS:
             value = getattr(self, name)
@@ -179,7 +179,7 @@ class EsrState:
         return TURNS_PER_ROUND[self.num_players]
 
     def clone(self) -> EsrState:
-        """A deep twin, field by field (the event slots and the results never change)."""
+        """A deep copy, field by field (the event slots and the results never change)."""
         twin = object.__new__(EsrState)
         twin.num_players = self.num_players
         twin.settings = dict(self.settings)
