@@ -26,7 +26,6 @@ from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "strong.json"
 FAIR = ["greedy", "strong", "strong", "strong"]
-VERSUS = ["strong", "greedy"]  # the mixed table's two levels (--versus)
 VS_GREEDY = ["strong", "greedy", "greedy", "greedy"]
 
 
@@ -46,7 +45,7 @@ def one_game(table: str, seed: int, versus: tuple[str, str] = ("strong", "greedy
             "cpu_s": time.process_time() - started}
 
 
-def summarise(games: list[dict[str, object]]) -> dict[str, object]:
+def summarise(games: list[dict[str, object]], versus: tuple[str, str]) -> dict[str, object]:
     """The figures of each table."""
     out: dict[str, object] = {}
     fair = [g for g in games if g["table"] == "fair"]
@@ -60,13 +59,13 @@ def summarise(games: list[dict[str, object]]) -> dict[str, object]:
     if mixed:
         won = pairs = 0
         for g in mixed:
-            a, b = VERSUS
+            a, b = versus
             for new in (s for s, lv in enumerate(g["levels"]) if lv == a):
                 for old in (s for s, lv in enumerate(g["levels"]) if lv == b):
                     pairs += 1
                     won += g["money"][new] > g["money"][old]
                     won += 0.5 * (g["money"][new] == g["money"][old])
-        out["mixed"] = {"games": len(mixed), "levels": list(VERSUS), "pairs": pairs,
+        out["mixed"] = {"games": len(mixed), "levels": list(versus), "pairs": pairs,
                         "a_beats_b": won / pairs}
     versus = [g for g in games if g["table"] == "vs_greedy"]
     if versus:
@@ -86,13 +85,13 @@ def main() -> None:
     parser.add_argument("--versus", default="strong,greedy",
                         help="the mixed table's two levels, A,B")
     args = parser.parse_args()
-    VERSUS[:] = args.versus.split(",")
-    versus = tuple(VERSUS)
+    a, b = args.versus.split(",")
+    versus = (a, b)
     work = [(table, args.seed + i, versus) for table in args.tables.split(",")
             for i in range(args.games)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         games = list(pool.map(one_game, *zip(*work, strict=True), chunksize=4))
-    figures = {"summary": summarise(games), "games": games}
+    figures = {"summary": summarise(games, versus), "games": games}
     save(RESULTS, figures)
     summary = figures["summary"]
     rows = []
@@ -104,8 +103,8 @@ def main() -> None:
                      + f", greedy {100 * f['greedy_win_share']:.0f} %"))
     if "mixed" in summary:
         m = summary["mixed"]
-        rows.append((f"2 {VERSUS[0]} + 2 {VERSUS[1]}", m["games"],
-                     f"{VERSUS[0]} ahead in {100 * m['a_beats_b']:.1f} % of {m['pairs']} "
+        rows.append((f"2 {a} + 2 {b}", m["games"],
+                     f"{a} ahead in {100 * m['a_beats_b']:.1f} % of {m['pairs']} "
                      "pairs"))
     if "vs_greedy" in summary:
         v = summary["vs_greedy"]

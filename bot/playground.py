@@ -28,6 +28,7 @@ class Switcher:
     def __init__(self, env: Any, channel: Any, you: Any, port: int | None) -> None:
         self.env, self.channel, self.you, self.port = env, channel, you, port
         self.preview: Any = None
+        self._runner: Any = None  # the list page's web server, once serve() started it
 
     async def show(self, target: Any) -> str:
         """Close the current preview and open one on `target` (the channel or a thread)."""
@@ -77,7 +78,8 @@ class Switcher:
         """Stop the list page and the preview."""
         if self.preview is not None:
             await self.preview.close()
-        await self._runner.cleanup()
+        if self._runner is not None:
+            await self._runner.cleanup()
 
 
 async def run_playground(db_path: Path, port: int | None = None,

@@ -78,12 +78,14 @@ class ReplaySteps:
     def __init__(self) -> None:
         self._cache: OrderedDict[int, list[Step]] = OrderedDict()
 
-    async def get(self, service: GameService, info: GameInfo) -> list[Step]:
-        """The game's steps, replayed once and kept for the next clicks."""
+    async def get(self, service: GameService, info: GameInfo,
+                  record: GameRecord | None = None) -> list[Step]:
+        """The game's steps, replayed once (from `record`, if the caller has it) and kept for
+        the next clicks."""
         if info.id in self._cache:
             self._cache.move_to_end(info.id)
             return self._cache[info.id]
-        record = await service.export_record(info.id)
+        record = record or await service.export_record(info.id)
         steps = steps_of(record, presenter_for(info.kind), seat_names(info))
         self._cache[info.id] = steps
         while len(self._cache) > CACHED_GAMES:
@@ -140,8 +142,8 @@ async def send_replay(service: GameService, interaction: discord.Interaction,
     info = await replayable(service, interaction, game_id)
     if info is None:
         return
-    steps = await STEPS.get(service, info)
     record = await service.export_record(info.id)
+    steps = await STEPS.get(service, info, record)
     data = io.BytesIO(record.model_dump_json(indent=1).encode())
     file = discord.File(data, filename=f"juwelier-game-{info.id}.json")
     await interaction.followup.send(**step_message(info, steps, 0), file=file, ephemeral=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -21,13 +21,17 @@ SEAT_LEVELS: ContextVar[tuple[str | None, ...] | None] = ContextVar("seat_levels
 
 
 @contextmanager
-def seated(levels: Sequence[str | None]) -> Iterator[None]:
-    """Policies called inside the block know each seat's level (None: a person)."""
-    token = SEAT_LEVELS.set(tuple(levels))
+def _set(var: ContextVar[Any], value: Any) -> Iterator[None]:
+    token = var.set(value)
     try:
         yield
     finally:
-        SEAT_LEVELS.reset(token)
+        var.reset(token)
+
+
+def seated(levels: Sequence[str | None]) -> AbstractContextManager[None]:
+    """Policies called inside the block know each seat's level (None: a person)."""
+    return _set(SEAT_LEVELS, tuple(levels))
 
 
 # The share of its full search a searching policy may spend (1.0: all of it); a server lowers it
@@ -35,14 +39,9 @@ def seated(levels: Sequence[str | None]) -> Iterator[None]:
 BUDGET: ContextVar[float] = ContextVar("budget", default=1.0)
 
 
-@contextmanager
-def budgeted(share: float) -> Iterator[None]:
+def budgeted(share: float) -> AbstractContextManager[None]:
     """Searching policies called inside the block spend `share` of their full search."""
-    token = BUDGET.set(share)
-    try:
-        yield
-    finally:
-        BUDGET.reset(token)
+    return _set(BUDGET, share)
 
 
 def searching(policy: Policy) -> Policy:
