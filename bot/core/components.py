@@ -23,7 +23,7 @@ LOBBY_OPS = {
 }
 # The AI levels a lobby offers, strongest first (the first is the default): name and what it is.
 AI_LEVELS = {
-    "strong": ("Strong AI", "Searches ahead: the hardest opponent"),
+    "strong": ("Strong AI", "Searches ahead before it chooses"),
     "greedy": ("Greedy AI", "Plays by good rules of thumb"),
     "random": ("Random AI", "Any legal move: for a first game"),
 }
