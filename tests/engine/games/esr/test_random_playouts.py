@@ -117,3 +117,15 @@ def test_the_simulation_path_reaches_the_same_states_as_apply(players: int) -> N
             assert quiet_events == []
             assert esr.dump(fast) == esr.dump(state)
         assert told > 100, "apply tells what the quiet path leaves out"
+
+
+def test_a_states_dict_is_a_snapshot_that_does_not_move_on_with_it() -> None:
+    # The checks that a refused move changes nothing compare such snapshots.
+    state, _ = get_kind("esr").new_game(1, 4)
+    snapshot = state.to_dict()
+    state.players[0].gems[0] += 1
+    state.supply[1] -= 1
+    state.rng.next_u64()
+    after = state.to_dict()
+    assert snapshot["players"][0]["gems"] != after["players"][0]["gems"]
+    assert snapshot["supply"] != after["supply"] and snapshot["rng"] != after["rng"]
