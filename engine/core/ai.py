@@ -63,7 +63,7 @@ def random_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
 # A game's own policy for a level, registered by the game's package: (game, level) → policy.
 _GAME_POLICIES: dict[tuple[str, str], Policy] = {}
 # A level a game does not implement plays as the next weaker one, down to random.
-WEAKER = {"strong": "greedy", "greedy": "random"}
+WEAKER = {"strong-v1": "strong", "strong": "greedy", "greedy": "random"}
 
 
 def register_game_policy(game: str, level: str, policy: Policy) -> None:
@@ -94,9 +94,12 @@ def _level(level: str) -> Policy:
 greedy_policy = _level("greedy")
 # Searching (tenths of a second) in the games that implement it: run off the event loop.
 strong_policy = searching(_level("strong"))
+# The 'strong' of before issue 15's rework, frozen for benchmarks; not offered in lobbies.
+strong_v1_policy = searching(_level("strong-v1"))
 
 POLICIES: dict[str, Policy] = {
     "random": random_policy, "greedy": greedy_policy, "strong": strong_policy,
+    "strong-v1": strong_v1_policy,
 }
 
 

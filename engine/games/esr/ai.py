@@ -138,20 +138,24 @@ def spread(view: dict[str, Any], cards: Sequence[str]) -> dict[int, str]:
     spread and do not pile onto one card. The order depends on the stakes, not on seat numbers;
     equal stakes go round from this turn's number, so no seat is favoured for good.
     """
-    seats = range(len(view["players"]))
-    gains = {seat: action_gains(view, seat) for seat in seats}
-
-    def stake(seat: int) -> tuple[float, int]:
-        ranked = sorted((gains[seat][c] for c in cards), reverse=True)
-        lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0)
-        return -round(lead, 6), (seat - view["turn"]) % len(gains)
-
+    gains = {seat: action_gains(view, seat) for seat in range(len(view["players"]))}
     taken: dict[int, str] = {}
-    for seat in sorted(seats, key=stake):
+    for seat in by_stake(view, cards, gains):
         rivals = list(taken.values())
         taken[seat] = max(cards, key=lambda card: worth_with(gains[seat], card,
                                                                rivals.count(card)))
     return taken
+
+
+def by_stake(view: dict[str, Any], cards: Sequence[str], gains: dict[int, dict[str, float]]
+             ) -> list[int]:
+    """Seats, most at stake first (their best card's lead over the next); ties from the turn."""
+    def stake(seat: int) -> tuple[float, int]:
+        ranked = sorted((gains[seat][c] for c in cards), reverse=True)
+        lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0.0)
+        return -round(lead, 6), (seat - view["turn"]) % len(view["players"])
+
+    return sorted(gains, key=stake)
 
 
 def choose_action(view: dict[str, Any], seat: int, decision: Decision,

@@ -11,12 +11,14 @@ from engine import get_kind
 from engine.core import ai
 from engine.core.game import Action, Decision, GameKind
 from engine.games.esr.ai import greedy_policy as esr_greedy
-from engine.games.esr.search import strong_policy as esr_strong
+from engine.games.esr.bargain import strong_policy as esr_strong
+from engine.games.esr.search import strong_policy as esr_strong_v1
 
 
 def test_esr_plays_its_own_greedy_and_strong_levels() -> None:
     assert ai.game_policy("esr", "greedy") is esr_greedy
     assert ai.game_policy("esr", "strong") is esr_strong
+    assert ai.game_policy("esr", "strong-v1") is esr_strong_v1  # frozen for benchmarks
 
 
 def test_a_game_without_its_own_levels_plays_them_at_random() -> None:

@@ -1,0 +1,139 @@
+"""The 'strong' AI for ESR: the greedy spread for the action choice, a searched negotiation.
+
+Action choice: every seat that plays by the public spread (`ai.spread`: the seat with most at
+stake picks first, equal stakes go round with the turn) reaches the same assignment, so the
+seats do not crowd a card and no seat is favoured by its number. Issue 15 measured every
+deviation a one-turn search proposed from it, and each cost more than it gained
+(docs/benchmarks.md), so the strong seats keep to it.
+
+Negotiation: where greedy looks one offer ahead for itself only, this searches the trade to its
+end through the engine's own rules. The partner answers as the greedy model does (it is what the
+greedy level plays, and a fair guess at a person's reasoning), and each ending is valued by what
+this seat gains minus its share of what the partner gains, so a cheap offer the partner accepts
+beats a dear one, and a trade that hands the partner more than it brings is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from engine.core.ai import SEAT_LEVELS
+from engine.core.game import Action, Decision, GameKind
+from engine.games.esr import ai
+from engine.games.esr.determinize import determinize
+from engine.games.esr.events import ActionLapsed, OfferAccepted
+from engine.games.esr.gems import COLOURS
+from engine.games.esr.state import NegotiationStep
+
+DEPTH = 4  # own answers searched ahead; deeper trades are finished with greedy answers
+# What a card shared with one seat that does not search is worth to a strong seat, as a share
+# of carrying it out alone (greedy reckons 0.45 for itself): the searched trade wins most of it.
+TRADE_SHARE = float(os.environ.get("TRADE_SHARE", "0.9"))
+
+
+def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """Keep to the public spread; search negotiations; answer the rest like 'greedy'."""
+    if decision.kind == "esr.negotiate":
+        return bargain(kind, state, decision, rng)
+    if decision.kind == "esr.choose_action":
+        cards = [o.action["card"] for o in decision.options]
+        mine = strong_spread(kind.view(state, decision.player), cards, SEAT_LEVELS.get(),
+                             decision.player)[decision.player]
+        return next(o.action for o in decision.options if o.action["card"] == mine)
+    return ai.greedy_policy(kind, state, decision, rng)
+
+
+def strong_spread(view: dict[str, Any], cards: list[str],
+                  levels: tuple[str | None, ...] | None, seat: int) -> dict[int, str]:
+    """Cards of every seat: the others as the greedy spread has them, the strong seats in turn.
+
+    Seats of another level (people included) are expected on their spread card. The strong
+    seats then take theirs one after another, most at stake first as in the spread, each
+    valuing a card shared with one of those seats at `TRADE_SHARE` of its worth, since it
+    out-trades them. Every strong seat works this out alike from public facts, so they do not
+    crowd one another, and no seat number decides anything.
+    """
+    spread = ai.spread(view, cards)
+    strong = {s for s in spread if s == seat or (levels is not None and s < len(levels)
+                                                 and levels[s] == "strong")}
+    gains = {s: ai.action_gains(view, s) for s in spread}
+    taken = {s: card for s, card in spread.items() if s not in strong}
+    for mover in ai.by_stake(view, cards, gains):
+        if mover not in strong:
+            continue
+        rivals = [(card, s in strong) for s, card in taken.items()]
+
+        def worth(card: str, mover: int = mover, rivals: list[tuple[str, bool]] = rivals
+                  ) -> float:
+            on_card = [is_strong for c, is_strong in rivals if c == card]
+            if len(on_card) == 1 and not on_card[0] and card != "free":
+                return gains[mover][card] * TRADE_SHARE
+            return ai.worth_with(gains[mover], card, len(on_card))
+
+        taken[mover] = max(cards, key=worth)
+    return taken
+
+
+def bargain(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """The answer whose trade, played out against the greedy partner, leaves this seat best off."""
+    seat = decision.player
+    view = kind.view(state, seat)
+    # Only public facts (gemstones, the action, the offer) decide a trade; the sampled hidden
+    # rest of the world is never read, so the search cannot profit from real secrets.
+    world = determinize(view, seat, rng)
+    world.step = _step_from(view)
+    worth = _Worth(view, seat, world.step)
+    return max((o.action for o in decision.options),
+               key=lambda action: worth.of(kind, world, seat, action, DEPTH))
+
+
+def _step_from(view: dict[str, Any]) -> NegotiationStep:
+    """The running negotiation as the view shows it (all of a negotiation is public)."""
+    step = view["negotiation"]
+    offer = step["offer"]
+    return NegotiationStep(
+        action=step["action"], seats=list(step["seats"]), opener=step["opener"],
+        to_move=step["to_move"], offerer=step["offerer"],
+        offer=[offer[c] for c in COLOURS] if offer else None,
+        opened_with_nothing=step["opened_with_nothing"])
+
+
+class _Worth:
+    """Values of a trade's endings for one seat, from the view the trade started in."""
+
+    def __init__(self, view: dict[str, Any], seat: int, step: NegotiationStep) -> None:
+        self.view, self.seat = view, seat
+        self.partner = step.seats[1] if step.seats[0] == seat else step.seats[0]
+        self.others = len(view["players"]) - 1
+        self.gain = {s: ai.action_gains(view, s).get(step.action, 0.0)
+                     for s in (seat, self.partner)}
+
+    def ending(self, events: list[Any]) -> float | None:
+        """This seat's value of a finished trade, or None while it goes on."""
+        for event in events:
+            if isinstance(event, ActionLapsed):
+                return 0.0
+            if isinstance(event, OfferAccepted):
+                doer, gems = event.from_seat, event.gems
+                taker = event.seat
+                got = {doer: self.gain[doer] - ai.offer_worth(self.view, doer, gems, giving=True),
+                       taker: ai.offer_worth(self.view, taker, gems, giving=False)}
+                return got[self.seat] - got[self.partner] / self.others
+        return None
+
+    def of(self, kind: GameKind, world: Any, seat: int, action: Action, depth: int) -> float:
+        """This seat's value of answering `action` now, the partner answering greedily after."""
+        world, events = kind.advance(world.clone(), seat, action)
+        while (value := self.ending(events)) is None:
+            decision = kind.next_decision(world)
+            if decision is None or decision.kind != "esr.negotiate":
+                return 0.0
+            mover = decision.player
+            if mover == self.seat and depth > 0:
+                return max(self.of(kind, world, mover, o.action, depth - 1)
+                           for o in decision.options)
+            answer = ai.negotiate(kind.view(world, mover), mover, decision)
+            world, events = kind.advance(world, mover, answer)
+        return value
