@@ -7,10 +7,12 @@ import logging
 
 import discord
 
+from bot.catalog import _, ngettext
 from bot.core.base import BotBase
-from bot.core.components import AI_LEVELS, lobby_view
+from bot.core.components import AI_LEVELS
 from bot.core.interactions import acknowledge, edit_reply, is_admin, mark_recorded, tell
-from bot.core.lobby import lobby_embed
+from bot.core.language import channel_language
+from bot.core.lobby import lobby_message
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_content, prompt_view
 from bot.core.rooms import ROOM, room_decision
@@ -42,13 +44,12 @@ async def room_turn(bot: BotBase, interaction: discord.Interaction, game_id: int
     partner = decision.partner if decision.partner is not None else decision.player
     seat = info.seat_of(interaction.user.id)
     if seat is None or seat.seat not in (decision.player, partner):
-        await tell(interaction, f"Only {names[decision.player]} and {names[partner]} take "
-                                f"part in this {presenter_for(info.kind).room_noun}; you can "
-                                "watch along.")
+        await tell(interaction, presenter_for(info.kind).room_text("watch_only").format(
+            first=names[decision.player], second=names[partner]))
         return None
     if seat.seat != decision.player:
-        await tell(interaction, f"It is {names[decision.player]}'s turn to "
-                                f"{presenter_for(info.kind).room_reply}; wait for them.")
+        await tell(interaction, presenter_for(info.kind).room_text("their_turn").format(
+            player=names[decision.player]))
         return None
     return decision, names
 
@@ -82,13 +83,13 @@ class Actions:
             await tell(interaction, exc.message)
             return
         mark_recorded()
-        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
+        await interaction.edit_original_response(**lobby_message(self.bot, info))
 
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         """Seat an AI player of the level chosen in the lobby's menu (host only)."""
         await acknowledge(interaction)
         if level not in AI_LEVELS:
-            await tell(interaction, "That is not one of the AI levels offered.")
+            await tell(interaction, _("That is not one of the AI levels offered."))
             return
         try:
             info = await self._add_ai(game_id, interaction.user.id, level)
@@ -96,7 +97,7 @@ class Actions:
             await tell(interaction, exc.message)
             return
         mark_recorded()
-        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
+        await interaction.edit_original_response(**lobby_message(self.bot, info))
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby in the finished game's channel with the same seats: the clicker hosts,
@@ -105,11 +106,11 @@ class Actions:
         service, user = self.bot.service, interaction.user
         old = await service.get_game(game_id)
         if old.status != "finished":
-            await tell(interaction, "Only a finished game can be played again.")
+            await tell(interaction, _("Only a finished game can be played again."))
             return
         if old.seat_of(user.id) is None:
-            await tell(interaction, "Only its players can start a rematch; start your own "
-                                    "with `/game new`.")
+            await tell(interaction, _("Only its players can start a rematch; start your own "
+                                      "with `/game new`."))
             return
         info = await service.create_lobby(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name,
@@ -127,25 +128,31 @@ class Actions:
             except EngineError as exc:  # e.g. a player already in too many games
                 log.info("rematch of #%s: seat %s not taken again (%s)", game_id, seat.slot, exc)
         info = await service.get_game(info.id)
-        text = ("🔁 Rematch! " + " ".join(f"<@{u}>" for u in back)
-                + (" — you are seated again; press **Leave** if you are out." if back else ""))
+        with channel_language(self.bot, info.channel_id):
+            text = "🔁 " + (ngettext(
+                "Rematch! {players} — you are seated again; press **Leave** if you are out.",
+                "Rematch! {players} — you are seated again; press **Leave** if you are out.",
+                len(back)).format(players=" ".join(f"<@{u}>" for u in back)) if back
+                else _("Rematch!") + " ")
         try:
             message = await interaction.channel.send(  # type: ignore[union-attr]
-                text, embed=lobby_embed(info), view=lobby_view(info),
+                text, **lobby_message(self.bot, info),
                 allowed_mentions=pinging(back))
         except discord.HTTPException as exc:
             await service.discard_lobby(info.id)
-            await tell(interaction, f"I could not post the lobby here ({exc.status}).")
+            # Translators: {status} is Discord's numeric HTTP error code, e.g. 500.
+            await tell(interaction, _("I could not post the lobby here ({status}).").format(
+                status=exc.status))
             return
         await service.set_message(info.id, "lobby", interaction.channel_id, message.id)
         self.bot.poke_timers()
-        await tell(interaction, f"Rematch lobby #{info.id} is open: press **Start** when "
-                                "everyone is in.")
+        await tell(interaction, _("Rematch lobby #{game_id} is open: press **Start** when "
+                                  "everyone is in.").format(game_id=info.id))
 
     async def _add_ai(self, game_id: int, user_id: int, level: str) -> GameInfo:
         """An AI seat named by its level ("Strong AI", "Strong AI 2", …)."""
         info = await self.bot.service.get_game(game_id)
-        base = AI_LEVELS[level][0]
+        base = _(AI_LEVELS[level][0])
         taken = {s.name for s in info.seats}
         name = next(n for n in (base, *(f"{base} {k}" for k in range(2, 10))) if n not in taken)
         return await self.bot.service.add_ai(game_id, user_id, level, name=name)
@@ -160,10 +167,13 @@ class Actions:
                                      is_admin=is_admin(interaction))
         mark_recorded()
         info = await service.get_game(game_id)
-        await interaction.edit_original_response(embed=lobby_embed(info), view=lobby_view(info))
+        await interaction.edit_original_response(**lobby_message(self.bot, info))
         names = ", ".join(seat_names(info))
-        await self.bot.tell_change(game_id, result, notice=(
-            f"🎲 **{len(info.seats)} players take their seats:** {names}. Good luck!"))
+        count = len(info.seats)
+        await self.bot.tell_change(game_id, result, notice=lambda: "🎲 " + ngettext(
+            "**{count} player takes their seat:** {names}. Good luck!",
+            "**{count} players take their seats:** {names}. Good luck!", count).format(
+                count=count, names=names))
 
     async def open_prompt(self, interaction: discord.Interaction, game_id: int) -> None:
         """Show the clicking player their private prompt."""
@@ -174,8 +184,9 @@ class Actions:
             if info.status != "running":  # e.g. an abandoned game's table still has its button
                 raise GameNotRunning(info.status)
             if info.seat_of(interaction.user.id) is None:
-                await tell(interaction, "You are not playing in this game — watch along, or "
-                                        "start your own with `/game new` in another channel.")
+                await tell(interaction, _("You are not playing in this game — watch along, or "
+                                          "start your own with `/game new` in another "
+                                          "channel."))
                 return
             pv = await service.get_view(game_id, interaction.user.id)
         except EngineError as exc:
@@ -184,8 +195,9 @@ class Actions:
         names = seat_names(info)
         if pv.decision is None:
             waiting = ", ".join(names[w["seat"]] for w in pv.view["waiting_for"])
-            text = "It is not your turn to decide." + (f" Waiting for {waiting}." if waiting
-                                                       else "")
+            text = _("It is not your turn to decide.")
+            if waiting:
+                text += " " + _("Waiting for {players}.").format(players=waiting)
             await tell(interaction, text)
             return
         presenter = presenter_for(info.kind)
@@ -193,9 +205,9 @@ class Actions:
         if pv.decision.ui is DecisionUI.ROOM:
             room = (await service.get_messages(game_id)).get(ROOM)
             if room is not None and room.channel_id != info.channel_id:
-                content = (content + f"\nThe {presenter.room_noun} runs in <#{room.channel_id}>"
-                           + (f", {presenter.room_extra_hint}." if presenter.room_extra_hint
-                              else "."))[:2000]
+                where = f"<#{room.channel_id}>"
+                hint = presenter.room_text("runs_in").format(channel=where)
+                content = (content + "\n" + hint)[:2000]
         view = prompt_view(pv, names, presenter)
         await interaction.followup.send(content, view=view or discord.utils.MISSING,
                                         ephemeral=True)
@@ -211,7 +223,7 @@ class Actions:
         try:
             pv = await service.get_view(game_id, user.id)
             if pv.seat is None:
-                await tell(interaction, "You are not playing in this game.")
+                await tell(interaction, _("You are not playing in this game."))
                 return
             if pv.decision is None or pv.decision.key != key:
                 raise StaleDecision()
@@ -256,7 +268,7 @@ class Actions:
         turn = await room_turn(self.bot, interaction, game_id, key)
         if turn is None:
             return
-        decision, _ = turn
+        decision = turn[0]
         if index >= len(decision.options):
             await tell(interaction, StaleDecision().message)
             return

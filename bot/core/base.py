@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 from discord.ext import commands
 
 from bot.config import BotSettings
+from bot.core.language import Languages
 from engine.service import GameService
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
+
+# A line that leads a change's story (who timed out …): a text, or a function that writes it in
+# the channel's language when the change is told.
+Notice = str | Callable[[], str] | None
 
 
 def discord_clock() -> float:
@@ -22,6 +27,7 @@ class BotBase(commands.Bot):
     """discord.py bot with the game service; all game state lives in the service."""
 
     settings: BotSettings
+    languages: Languages  # who is spoken to in which language (after setup_hook)
     _service: GameService | None
 
     @property
@@ -31,7 +37,7 @@ class BotBase(commands.Bot):
         return self._service
 
     async def tell_change(self, game_id: int, results: SubmitResult | Sequence[SubmitResult],
-                          *, prompted: int | None = None, notice: str | None = None) -> None:
+                          *, prompted: int | None = None, notice: Notice = None) -> None:
         """Publish a committed change to the game's channel and DM the prompts it opened."""
         raise NotImplementedError
 

@@ -12,27 +12,33 @@ from collections.abc import Sequence
 import discord
 from discord.ext import commands
 
+from bot.catalog import CATALOG as BOT_CATALOG
+from bot.catalog import N_, _
 from bot.collector import freeze_startup_objects
 from bot.config import BotSettings
 from bot.core.actions import Actions
-from bot.core.base import BotBase, discord_clock
+from bot.core.base import BotBase, Notice, discord_clock
 from bot.core.commands import build_game_commands
 from bot.core.components import CORE_ITEMS
 from bot.core.interactions import tell, undispatched
+from bot.core.language import Languages, channel_language
 from bot.core.notifier import Notifier
 from bot.core.presenter import presenters
 from bot.core.publisher import Publisher
 from bot.core.replay import ReplayButton
 from bot.core.rest import send_safely
 from bot.core.timers import Timers
+from bot.core.translator import CatalogTranslator
 from engine.service import GameService
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
 log = logging.getLogger(__name__)
-DAMAGED = ("⚠️ Game #{id} in this channel could not be loaded after a restart: its saved state "
-           "is damaged, so it cannot go on. Nothing else is affected. The host or anyone with "
-           "Manage Channels can end it with `/game abandon`; then a new game can start here.")
+# Marked here, translated where told.
+DAMAGED = N_("⚠️ Game #{game_id} in this channel could not be loaded after a restart: its saved "
+             "state is damaged, so it cannot go on. Nothing else is affected. The host or anyone "
+             "with Manage Channels can end it with `/game abandon`; then a new game can start "
+             "here.")
 
 
 class JuwelierBot(BotBase):
@@ -68,6 +74,10 @@ class JuwelierBot(BotBase):
                                                    autopilot_level=self.settings.autopilot_level,
                                                    ai_workers=(None if self.settings.ai_workers < 0
                                                                else self.settings.ai_workers))
+        self.languages = Languages(self.service)
+        await self.languages.load()
+        await self.tree.set_translator(CatalogTranslator(
+            [BOT_CATALOG, *(p.catalog for p in presenters() if p.catalog is not None)]))
         self.resumed = await self.service.resume()
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.
@@ -89,7 +99,9 @@ class JuwelierBot(BotBase):
         it (the other games resumed as usual)."""
         for info in await self.service.damaged_untold():
             channel = self.get_partial_messageable(info.channel_id)
-            sent = await send_safely(channel, DAMAGED.format(id=info.id))
+            with channel_language(self, info.channel_id):
+                text = _(DAMAGED).format(game_id=info.id)
+            sent = await send_safely(channel, text)
             if sent is not None:
                 await self.service.damage_told(info.id)
 
@@ -101,11 +113,12 @@ class JuwelierBot(BotBase):
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if undispatched(custom_id, interaction.message, self.templates):
             log.info("unknown component id %r from %s", custom_id[:100], interaction.user.id)
-            await tell(interaction, "That button is not valid any more (or never was): "
-                                    "nothing was changed. Use the current table or `/game hand`.")
+            await tell(interaction, _("That button is not valid any more (or never was): "
+                                      "nothing was changed. Use the current table or "
+                                      "`/game hand`."))
 
     async def tell_change(self, game_id: int, results: SubmitResult | Sequence[SubmitResult],
-                          *, prompted: int | None = None, notice: str | None = None) -> None:
+                          *, prompted: int | None = None, notice: Notice = None) -> None:
         """Publish a committed change to the game's channel and DM the prompts it opened."""
         await self.publisher.publish(game_id, results, prompted=prompted, notice=notice)
         batch = [results] if isinstance(results, SubmitResult) else list(results)
@@ -130,7 +143,10 @@ class JuwelierBot(BotBase):
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        # With their translations, so a changed catalog syncs the commands again.
+        translator = self.tree.translator
+        payload = [await c.get_translated_payload(self.tree, translator) if translator
+                   else c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}"
         if await self.service.get_meta(key) == digest:

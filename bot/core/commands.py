@@ -3,6 +3,7 @@ leaderboard, history, replay, settings."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable
@@ -10,11 +11,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.catalog import N_, _, ngettext
 from bot.core.actions import Actions
-from bot.core.base import BotBase, discord_clock
-from bot.core.components import lobby_view
+from bot.core.base import BotBase, Notice, discord_clock
 from bot.core.glossary import card_answer, suggestions
 from bot.core.history import history_line
 from bot.core.interactions import (
@@ -28,11 +30,12 @@ from bot.core.interactions import (
     tell_safely,
     was_recorded,
 )
-from bot.core.lobby import lobby_embed
-from bot.core.notifier import DM_PREFERENCE
+from bot.core.language import channel_language
+from bot.core.lobby import lobby_embed, lobby_message
 from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
 from bot.core.replay import game_suggestions, send_replay
 from bot.core.rest import send_safely
+from bot.core.settings import LANGUAGE_CHOICES, WHERE_CHOICES, change_settings
 from bot.core.table_message import current_table
 from bot.core.texts import safe_name, seat_names
 from engine.core.errors import EngineError
@@ -44,51 +47,65 @@ from engine.store.models import GameInfo
 log = logging.getLogger(__name__)
 
 
+# Translators: a game in the /game menus, e.g. "Edel, Stein & Reich (3–5 players)".
+GAME_CHOICE = N_("{title} ({min_players}–{max_players} players)")
+
+
 def game_choices() -> list[app_commands.Choice[str]]:
-    """Every registered game, the first built-in one first (it is the default)."""
-    return [app_commands.Choice(name=f"{k.title} ({k.min_players}–{k.max_players} players)",
-                                value=k.name) for k in kinds()][:25]
+    """Every registered game, the first built-in one first (it is the default). Each name is
+    the English text; its extras carry the catalog message (`template`) and the values to
+    format it with, for the command translator."""
+    return [app_commands.Choice(
+        name=locale_str(GAME_CHOICE.format(title=k.title, min_players=k.min_players,
+                                           max_players=k.max_players),
+                        template=GAME_CHOICE, title=k.title, min_players=k.min_players,
+                        max_players=k.max_players),
+        value=k.name) for k in kinds()][:25]
 
 
 def topic_choices() -> list[app_commands.Choice[str]]:
     """The rules topics of every game's presenter, in order, each once."""
-    seen: dict[str, None] = {}
+    seen: dict[str, str] = {}
     for presenter in presenters():
-        seen.update(dict.fromkeys(presenter.rules()))
-    return [app_commands.Choice(name=t.capitalize(), value=t) for t in seen][:25]
+        for topic in presenter.rules():
+            seen.setdefault(topic, presenter.rule_titles.get(topic, topic.capitalize()))
+    return [app_commands.Choice(name=locale_str(title), value=topic)
+            for topic, title in seen.items()][:25]
 
 
-# What the bot needs in a game's channel (threads have their own fallback), in Discord's words.
-NEEDED = {"view_channel": "View Channel", "send_messages": "Send Messages",
-          "embed_links": "Embed Links", "attach_files": "Attach Files"}
+# What the bot needs in a game's channel (threads have their own fallback), in Discord's words
+# (marked here, translated where shown: translators use the names Discord shows in their language).
+NEEDED = {"view_channel": N_("View Channel"), "send_messages": N_("Send Messages"),
+          "embed_links": N_("Embed Links"), "attach_files": N_("Attach Files")}
 
 
 def missing_permissions(permissions: discord.Permissions) -> str:
     """The first permission the bot lacks for a game here, in Discord's words ('' if none)."""
-    return next((f"*{name}*" for flag, name in NEEDED.items()
+    return next((f"*{_(name)}*" for flag, name in NEEDED.items()
                  if not getattr(permissions, flag)), "")
 
 
 def post_refusal(exc: discord.HTTPException) -> str:
-    """Why Discord refused a post, for the person who asked."""
+    """Why Discord refused a post, for the person who asked (a clause, shown in parentheses)."""
     if isinstance(exc, discord.Forbidden):
-        return "Discord says I may not post in this channel: I need *View Channel*, " \
-               "*Send Messages* and *Embed Links*"
-    return f"Discord answered with an error ({exc.status})"
+        return _("Discord says I may not post in this channel: I need *View Channel*, "
+                 "*Send Messages* and *Embed Links*")
+    # Translators: {status} is Discord's numeric HTTP error code, e.g. 500.
+    return _("Discord answered with an error ({status})").format(status=exc.status)
 
 
 TIMER_CHOICES = [
-    app_commands.Choice(name="1 minute per action", value=60),
-    app_commands.Choice(name="2 minutes per action (default)", value=120),
-    app_commands.Choice(name="5 minutes per action", value=300),
-    app_commands.Choice(name="15 minutes per action", value=900),
-    app_commands.Choice(name="Play by post: 12 hours per action", value=12 * 3600),
-    app_commands.Choice(name="Play by post: 24 hours per action", value=24 * 3600),
-    app_commands.Choice(name="No timer (nobody is ever hurried)", value=0),
+    app_commands.Choice(name=locale_str("1 minute per action"), value=60),
+    app_commands.Choice(name=locale_str("2 minutes per action (default)"), value=120),
+    app_commands.Choice(name=locale_str("5 minutes per action"), value=300),
+    app_commands.Choice(name=locale_str("15 minutes per action"), value=900),
+    app_commands.Choice(name=locale_str("Play by post: 12 hours per action"), value=12 * 3600),
+    app_commands.Choice(name=locale_str("Play by post: 24 hours per action"), value=24 * 3600),
+    app_commands.Choice(name=locale_str("No timer (nobody is ever hurried)"), value=0),
 ]
 TIMER_SECONDS = frozenset(c.value for c in TIMER_CHOICES)
-SWITCH_CHOICES = [app_commands.Choice(name="on", value="on"),
-                  app_commands.Choice(name="off", value="off")]
+SWITCH_CHOICES = [app_commands.Choice(name=locale_str("on"), value="on"),
+                  app_commands.Choice(name=locale_str("off"), value="off")]
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -131,13 +148,29 @@ def may_post(interaction: discord.Interaction) -> bool:
     return bool(perms and perms.send_messages)
 
 
+def leaderboard_embed(ranked: list[Any], practice: list[Any]) -> discord.Embed:
+    """The server's ranking, and the practice games against AI players below it."""
+    embed = discord.Embed(title="🏆 " + _("Leaderboard"), colour=EMBED_COLOUR,
+                          description=board_lines(ranked) or _("No finished games yet."))
+    if practice:
+        embed.add_field(name=_("Practice against AI players (not ranked)"),
+                        value=board_lines(practice)[:1024], inline=False)
+    embed.set_footer(text=_("Ranked: finished games of two or more people. A seat the "
+                            "autopilot finished wins nothing."))
+    return embed
+
+
 def board_lines(rows: list[Any]) -> str:
     """Leaderboard rows as numbered lines (mentions, which embeds never ping)."""
-    def count(n: int, word: str) -> str:
-        return f"{n} {word}{'' if n == 1 else 's'}"
+    def line(place: int, row: Any) -> str:
+        wins = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
+        games = ngettext("{count} game", "{count} games", row.games).format(count=row.games)
+        # Translators: one leaderboard line, e.g. "1. @ann — 3 wins in 5 games, 240M";
+        # {wins} and {games} are "3 wins" and "5 games"; {money} is millions won ("M").
+        return _("{place}. {player} — {wins} in {games}, {money}M").format(
+            place=place, player=f"<@{row.user_id}>", wins=wins, games=games, money=row.money)
 
-    return "\n".join(f"{i}. <@{r.user_id}> — {count(r.wins, 'win')} in {count(r.games, 'game')}"
-                     f", {r.money}M" for i, r in enumerate(rows, start=1))
+    return "\n".join(line(i, r) for i, r in enumerate(rows, start=1))
 
 
 def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
@@ -145,8 +178,9 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
     games, topics = game_choices(), topic_choices()
 
     @app_commands.guild_only()
-    class GameCommands(commands.GroupCog, group_name="game",
-                       group_description="Play gem-trading board games in this channel"):
+    class GameCommands(commands.GroupCog, group_name=locale_str("game"),
+                       group_description=locale_str("Play gem-trading board games in this "
+                                                    "channel")):
         """Slash commands; each one is a thin call into the service."""
 
         def __init__(self, bot: BotBase, actions: Actions) -> None:
@@ -159,12 +193,15 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             info = await self.bot.service.game_in_channel(interaction.guild_id,
                                                           interaction.channel_id)
             if info is None:
-                await tell(interaction, "There is no game in this channel. Start one with "
-                                        "`/game new`.")
+                await tell(interaction, _("There is no game in this channel. Start one with "
+                                          "`/game new`."))
             return info
 
-        @app_commands.command(name="new", description="Open a lobby for a new game in this channel")
-        @app_commands.describe(game="Which game to play", timer="Time each player has to choose")
+        @app_commands.command(name=locale_str("new"),
+                              description=locale_str("Open a lobby for a new game in this "
+                                                     "channel"))
+        @app_commands.describe(game=locale_str("Which game to play"),
+                               timer=locale_str("Time each player has to choose"))
         @app_commands.choices(game=games, timer=TIMER_CHOICES)
         @answering
         async def new(self, interaction: discord.Interaction, game: str | None = None,
@@ -175,21 +212,26 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             await acknowledge(interaction, private_reply=True)
             wait = self.cooldown.wait(interaction.guild_id, interaction.user.id)
             if wait > 0:
-                await tell(interaction, f"You opened a game a moment ago: wait {wait} more "
-                                        "seconds before opening another.")
+                await tell(interaction, ngettext(
+                    "You opened a game a moment ago: wait {count} more seconds before opening "
+                    "another.",
+                    "You opened a game a moment ago: wait {count} more seconds before opening "
+                    "another.", wait).format(count=wait))
                 return
             if not may_post(interaction):  # the bot does not post for someone who may not
-                await tell(interaction, "You may not send messages in this channel, so I will "
-                                        "not open a game here for you.")
+                await tell(interaction, _("You may not send messages in this channel, so I "
+                                          "will not open a game here for you."))
                 return
             timer = self.bot.settings.default_timer if timer is None else timer
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
-                await tell(interaction, "Pick one of the offered timers.")
+                await tell(interaction, _("Pick one of the offered timers."))
                 return
             missing = missing_permissions(interaction.app_permissions)
             if missing:
-                await tell(interaction, f"I cannot run a game in this channel: I am missing the "
-                                        f"{missing} permission here. Nothing was created.")
+                # Translators: {permission} is a Discord permission's name, e.g. *Embed Links*.
+                await tell(interaction, _("I cannot run a game in this channel: I am missing the "
+                                          "{permission} permission here. Nothing was created.")
+                           .format(permission=missing))
                 return
             user = interaction.user
             kind = get_kind(game) if game else kinds()[0]
@@ -199,23 +241,26 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             mark_recorded()
             try:
                 message = await interaction.channel.send(  # type: ignore[union-attr]
-                    embed=lobby_embed(info), view=lobby_view(info))
+                    **lobby_message(self.bot, info))
             except discord.HTTPException as exc:
                 # Nobody saw the lobby: remove it, or it would block the channel until it expires.
                 await self.bot.service.discard_lobby(info.id)
                 log.info("lobby #%s could not be posted (%s); discarded", info.id, exc)
-                await tell(interaction, f"I could not post the lobby here ({post_refusal(exc)}). "
-                                        "Nothing was created.")
+                # Translators: {reason} is why Discord refused, e.g. "Discord answered with an
+                # error (500)".
+                await tell(interaction, _("I could not post the lobby here ({reason}). Nothing "
+                                          "was created.").format(reason=post_refusal(exc)))
                 return
             self.cooldown.started(interaction.guild_id, interaction.user.id)
             await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
             self.bot.poke_timers()  # the lobby's expiry may be the next thing due
-            await tell(interaction, f"Lobby #{info.id} is open: players press **Join**, you "
-                                    "press **Start** when everyone is in (or fill empty seats "
-                                    "from the menu of AI players).")
+            await tell(interaction, _("Lobby #{game_id} is open: players press **Join**, you "
+                                      "press **Start** when everyone is in (or fill empty seats "
+                                      "from the menu of AI players).").format(game_id=info.id))
 
-        @app_commands.command(name="status",
-                              description="Show this channel's game table (only to you)")
+        @app_commands.command(name=locale_str("status"),
+                              description=locale_str("Show this channel's game table (only to "
+                                                     "you)"))
         @answering
         async def status(self, interaction: discord.Interaction) -> None:
             """The public table, privately, with the lobby if the game has not started."""
@@ -229,8 +274,9 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             embed = await current_table(self.bot, info)
             await interaction.followup.send(embed=embed, ephemeral=True)
 
-        @app_commands.command(name="hand",
-                              description="Your private view and your current decision")
+        @app_commands.command(name=locale_str("hand"),
+                              description=locale_str("Your private view and your current "
+                                                     "decision"))
         @answering
         async def hand(self, interaction: discord.Interaction) -> None:
             """The caller's prompt (the same as the table's button)."""
@@ -239,10 +285,12 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             if info is not None:
                 await self.actions.open_prompt(interaction, info.id)
 
-        @app_commands.command(name="rules",
-                              description="How to play, and how the bot reads the rules")
-        @app_commands.describe(topic="Pick a topic (default: overview)",
-                               game="Which game (default: this channel's, else the first)")
+        @app_commands.command(name=locale_str("rules"),
+                              description=locale_str("How to play, and how the bot reads the "
+                                                     "rules"))
+        @app_commands.describe(topic=locale_str("Pick a topic (default: overview)"),
+                               game=locale_str("Which game (default: this channel's, else the "
+                                               "first)"))
         @app_commands.choices(topic=topics, game=games)
         @answering
         async def rules(self, interaction: discord.Interaction, topic: str | None = None,
@@ -253,15 +301,20 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 here = await self.bot.service.game_in_channel(interaction.guild_id,
                                                               interaction.channel_id)
                 game = here.kind if here is not None else kinds()[0].name
-            topics = presenter_for(game).rules() or {"overview": "No rules text for this game yet."}
+            topics = presenter_for(game).rules() or {
+                "overview": _("No rules text for this game yet.")}
             name = topic if topic in topics else next(iter(topics))
-            embed = discord.Embed(title=f"{get_kind(game).title} — {name.capitalize()}",
-                                  description=topics[name][:4096], colour=EMBED_COLOUR)
+            # Translators: a rules page's title: the game's name and the topic, e.g. "Scoring".
+            title = _("{game} — {topic}").format(game=get_kind(game).title,
+                                                 topic=presenter_for(game).rule_title(name))
+            embed = discord.Embed(title=title, description=topics[name][:4096],
+                                  colour=EMBED_COLOUR)
             await interaction.followup.send(embed=embed, ephemeral=True)
 
-        @app_commands.command(name="card", description="What a card does (only to you)")
-        @app_commands.describe(name="Start typing a card's name",
-                               game="Which game (default: every game's cards)")
+        @app_commands.command(name=locale_str("card"),
+                              description=locale_str("What a card does (only to you)"))
+        @app_commands.describe(name=locale_str("Start typing a card's name"),
+                               game=locale_str("Which game (default: every game's cards)"))
         @app_commands.choices(game=games)
         @answering
         async def card(self, interaction: discord.Interaction, name: str,
@@ -280,8 +333,8 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             """Card names matching what the member has typed so far."""
             return suggestions(current, getattr(interaction.namespace, "game", None))
 
-        @app_commands.command(name="abandon",
-                              description="End this channel's game without a result")
+        @app_commands.command(name=locale_str("abandon"),
+                              description=locale_str("End this channel's game without a result"))
         @answering
         async def abandon(self, interaction: discord.Interaction) -> None:
             """Host or anyone with Manage Channels."""
@@ -292,14 +345,16 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             await self.bot.service.abandon(info.id, interaction.user.id,
                                            is_admin=is_admin(interaction))
             mark_recorded()
-            await self._announce(interaction, f"🛑 The game was abandoned by "
-                                              f"{interaction.user.mention}. Start a new one with "
-                                              "`/game new`.", "You abandoned the game.")
+            await self._announce(interaction, lambda: "🛑 " + _(
+                "The game was abandoned by {player}. Start a new one with `/game new`.").format(
+                    player=interaction.user.mention), _("You abandoned the game."))
             await self.bot.close_room(info)
 
-        @app_commands.command(name="autopilot",
-                              description="Let the bot play your seat (on) or take it back (off)")
-        @app_commands.describe(mode="on: the bot decides for you at once; off: you decide again")
+        @app_commands.command(name=locale_str("autopilot"),
+                              description=locale_str("Let the bot play your seat (on) or take it "
+                                                     "back (off)"))
+        @app_commands.describe(mode=locale_str("on: the bot decides for you at once; off: you "
+                                               "decide again"))
         @app_commands.choices(mode=SWITCH_CHOICES)
         @answering
         async def autopilot(self, interaction: discord.Interaction, mode: str) -> None:
@@ -312,14 +367,17 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             result = await self.bot.service.set_autopilot(info.id, interaction.user.id, on)
             mark_recorded()
             who = f"**{safe_name(interaction.user.display_name)}**"  # named, not pinged
-            await self._publish(info.id, result, (
-                f"🤖 {who} handed their seat to the autopilot; `/game autopilot off` takes it back."
-                if on else f"🙋 {who} takes their seat back from the autopilot."))
-            await tell(interaction, "The autopilot plays your seat now." if on
-                       else "Your seat is yours again.")
+            await self._publish(info.id, result, lambda: (
+                "🤖 " + _("{player} handed their seat to the autopilot; `/game autopilot off` "
+                         "takes it back.").format(player=who)
+                if on else "🙋 " + _("{player} takes their seat back from the autopilot.").format(
+                    player=who)))
+            await tell(interaction, _("The autopilot plays your seat now.") if on
+                       else _("Your seat is yours again."))
 
-        @app_commands.command(name="leave", description="Leave this channel's game (in a "
-                                                        "running game the autopilot takes over)")
+        @app_commands.command(name=locale_str("leave"),
+                              description=locale_str("Leave this channel's game (in a running "
+                                                     "game the autopilot takes over)"))
         @answering
         async def leave(self, interaction: discord.Interaction) -> None:
             """Leave a lobby seat, or hand a running game's seat to the autopilot for good."""
@@ -330,26 +388,28 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             user = interaction.user
             if info.status == "lobby":
                 info = await self.bot.service.leave(info.id, user.id)
-                await tell(interaction, "You left the lobby.")
+                await tell(interaction, _("You left the lobby."))
                 await self._refresh_lobby(info)
                 return
             result = await self.bot.service.set_autopilot(info.id, user.id, True)
             mark_recorded()
-            await self._publish(info.id, result, f"🚪 **{safe_name(user.display_name)}** left "
-                                                 "the game; the "
-                                                 "autopilot plays their seat from now on.")
-            await tell(interaction, "You left the game.")
+            await self._publish(info.id, result, lambda: "🚪 " + _(
+                "{player} left the game; the autopilot plays their seat from now on.").format(
+                    player=f"**{safe_name(user.display_name)}**"))
+            await tell(interaction, _("You left the game."))
 
-        async def _announce(self, interaction: discord.Interaction, public: str,
+        async def _announce(self, interaction: discord.Interaction, public: Callable[[], str],
                             private: str) -> None:
-            """Tell the channel what the caller changed, and the caller (privately) that it is
-            done."""
+            """Tell the channel what the caller changed (`public` writes it in the channel's
+            language), and the caller (privately, in theirs) that it is done."""
+            with channel_language(self.bot, interaction.channel_id):  # type: ignore[arg-type]
+                text = public()
             # The change is committed: a refused post must not make it look undone.
-            await send_safely(interaction.channel, public,  # type: ignore[arg-type]
+            await send_safely(interaction.channel, text,  # type: ignore[arg-type]
                               allowed_mentions=NO_PINGS)
             await tell(interaction, private)
 
-        async def _publish(self, game_id: int, result: SubmitResult, notice: str) -> None:
+        async def _publish(self, game_id: int, result: SubmitResult, notice: Notice) -> None:
             """Tell the channel what the caller changed and what the autopilot did at once."""
             await self.bot.tell_change(game_id, result, notice=notice)
 
@@ -361,12 +421,12 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             message = self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
                 ref.message_id)
             try:
-                await message.edit(embed=lobby_embed(info),
-                                   view=lobby_view(info))
+                await message.edit(**lobby_message(self.bot, info))
             except discord.HTTPException as exc:
                 log.warning("lobby #%s: could not update its message (%s)", info.id, exc)
 
-        @app_commands.command(name="leaderboard", description="This server's best players")
+        @app_commands.command(name=locale_str("leaderboard"),
+                              description=locale_str("This server's best players"))
         @answering
         async def leaderboard(self, interaction: discord.Interaction) -> None:
             """Wins, games and money per player in this guild."""
@@ -376,17 +436,15 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             service = self.bot.service
             ranked = await service.leaderboard(interaction.guild_id)
             practice = await service.leaderboard(interaction.guild_id, limit=5, practice=True)
-            embed = discord.Embed(title="🏆 Leaderboard", colour=EMBED_COLOUR,
-                                  description=board_lines(ranked) or "No finished games yet.")
-            if practice:
-                embed.add_field(name="Practice against AI players (not ranked)",
-                                value=board_lines(practice)[:1024], inline=False)
-            embed.set_footer(text="Ranked: finished games of two or more people. A seat the "
-                                  "autopilot finished wins nothing.")
+            # Public: in the channel's language; else in the member's (already set).
+            with (channel_language(self.bot, interaction.channel_id)  # type: ignore[arg-type]
+                  if public else contextlib.nullcontext()):
+                embed = leaderboard_embed(ranked, practice)
             await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS,
                                             ephemeral=not public)
 
-        @app_commands.command(name="history", description="Your recent games (only to you)")
+        @app_commands.command(name=locale_str("history"),
+                              description=locale_str("Your recent games (only to you)"))
         @answering
         async def history(self, interaction: discord.Interaction) -> None:
             """The caller's games in this guild."""
@@ -401,12 +459,14 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                     names = seat_names(info)
                     winners = [names[w] for w in results.get("winners", [])]
                 lines.append(history_line(entry, info, me, winners))
-            text = "\n".join(lines) or "You have not played here yet."
+            text = "\n".join(lines) or _("You have not played here yet.")
             await tell(interaction, text[:2000])
 
-        @app_commands.command(name="replay",
-                              description="Step through a finished game and get its record")
-        @app_commands.describe(game="The game's number (start typing: your finished games)")
+        @app_commands.command(name=locale_str("replay"),
+                              description=locale_str("Step through a finished game and get its "
+                                                     "record"))
+        @app_commands.describe(game=locale_str("The game's number (start typing: your finished "
+                                               "games)"))
         @answering
         async def replay(self, interaction: discord.Interaction,
                          game: app_commands.Range[int, 1, 10**18]) -> None:
@@ -419,22 +479,30 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             """The caller's finished games on this server."""
             return await game_suggestions(self.bot.service, interaction, current)
 
-        @app_commands.command(name="settings", description="Your preferences")
-        @app_commands.describe(dm="Send your action prompts by direct message")
+        @app_commands.command(name=locale_str("settings"),
+                              description=locale_str("Your preferences, and this channel's "
+                                                     "language"))
+        @app_commands.describe(
+            dm=locale_str("Send your action prompts by direct message"),
+            my_language=locale_str("The language of replies only you see"),
+            language=locale_str("The language of this channel's (or server's) messages "
+                                "(admins)"),
+            where=locale_str("Where the language applies (default: this channel)"))
+        @app_commands.choices(my_language=LANGUAGE_CHOICES, language=LANGUAGE_CHOICES,
+                              where=WHERE_CHOICES)
         @answering
-        async def settings(self, interaction: discord.Interaction, dm: bool) -> None:
-            """Store the DM preference."""
-            await acknowledge(interaction, private_reply=True)
-            await self.bot.service.set_preference(interaction.user.id, DM_PREFERENCE, dm)
-            await tell(interaction, "Your prompts will come by direct message." if dm else
-                       "Your prompts stay in the channel (the table's button).")
+        async def settings(self, interaction: discord.Interaction, dm: bool | None = None,
+                           my_language: str | None = None, language: str | None = None,
+                           where: str | None = None) -> None:
+            """Store the chosen preferences, or show them when nothing is chosen."""
+            await change_settings(self.bot, interaction, dm, my_language, language, where)
 
         async def interaction_check(self, interaction: discord.Interaction) -> bool:
             """Games live in server channels: refuse a command sent anywhere else (Discord
             hides the commands there, but a client need not)."""
             if interaction.guild_id is None or interaction.channel_id is None:
-                await tell(interaction, "Juwelier's games are played in a server's channels: "
-                                        "use `/game` there.")
+                await tell(interaction, _("Juwelier's games are played in a server's channels: "
+                                          "use `/game` there."))
                 return False
             return True
 
@@ -450,6 +518,6 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             log.error("/%s failed in channel %s", getattr(interaction.command, "qualified_name",
                                                           "game"), interaction.channel_id,
                       exc_info=original)
-            await tell_safely(interaction, RECORDED if was_recorded() else NOT_RECORDED)
+            await tell_safely(interaction, _(RECORDED) if was_recorded() else _(NOT_RECORDED))
 
     return GameCommands(bot, actions)

@@ -9,23 +9,26 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.catalog import N_, _
 from bot.core.ids import GAME, INDEX, KEY
 from bot.core.interactions import guarded
 from engine.store.models import GameInfo
 
+# Button labels are marked here and translated where a button is built.
 LOBBY_OPS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "unai": ("Remove AI", discord.ButtonStyle.secondary),
-    "ai": ("Add AI", discord.ButtonStyle.secondary),  # lobbies posted before the level choice
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "start": (N_("Start"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
+    "unai": (N_("Remove AI"), discord.ButtonStyle.secondary),
+    "ai": (N_("Add AI"), discord.ButtonStyle.secondary),  # lobbies posted before the level choice
 }
-# The AI levels a lobby offers, strongest first (the first is the default): name and what it is.
+# The AI levels a lobby offers, strongest first (the first is the default): name and what it is
+# (marked here, translated where shown).
 AI_LEVELS = {
-    "strong": ("Strong AI", "Searches ahead before it chooses"),
-    "greedy": ("Greedy AI", "Plays by good rules of thumb"),
-    "random": ("Random AI", "Any legal move: for a first game"),
+    "strong": (N_("Strong AI"), N_("Searches ahead before it chooses")),
+    "greedy": (N_("Greedy AI"), N_("Plays by good rules of thumb")),
+    "random": (N_("Random AI"), N_("Any legal move: for a first game")),
 }
 
 
@@ -55,7 +58,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     def __init__(self, game_id: int, op: str, disabled: bool = False) -> None:
         label, style = LOBBY_OPS[op]
-        super().__init__(discord.ui.Button(label=label, style=style, disabled=disabled,
+        super().__init__(discord.ui.Button(label=_(label), style=style, disabled=disabled,
                                            custom_id=f"jw:lobby:{game_id}:{op}", row=0))
         self.game_id, self.op = game_id, op
 
@@ -79,8 +82,8 @@ class AddAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"jw:lobb
                  select: discord.ui.Select | None = None) -> None:
         if select is None:
             select = discord.ui.Select(
-                placeholder="Add an AI player…", disabled=disabled, row=1,
-                options=[discord.SelectOption(label=name, value=level, description=what)
+                placeholder=_("Add an AI player…"), disabled=disabled, row=1,
+                options=[discord.SelectOption(label=_(name), value=level, description=_(what))
                          for level, (name, what) in AI_LEVELS.items()])
         select.custom_id = f"jw:lobbyai:{game_id}"
         super().__init__(select)
@@ -103,7 +106,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"jw:re
     """On a finished game's table: a new lobby here with the same seats."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.success,
                                            emoji="🔁", custom_id=f"jw:rematch:{game_id}"))
         self.game_id = game_id
 
@@ -123,7 +126,9 @@ class OpenDecisionButton(discord.ui.DynamicItem[discord.ui.Button],
                          template=rf"jw:open:{GAME}"):
     """On the table: opens the clicking player's private prompt."""
 
-    def __init__(self, game_id: int, label: str = "Choose your action") -> None:
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        if label is None:
+            label = _("Choose your action")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
                                            emoji="🎴", custom_id=f"jw:open:{game_id}"))
         self.game_id = game_id

@@ -7,6 +7,7 @@ import difflib
 import discord
 from discord import app_commands
 
+from bot.catalog import _
 from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
 from bot.core.texts import safe_name
 from engine.core.registry import get_kind
@@ -36,9 +37,14 @@ def card_answer(name: str, game: str | None = None) -> discord.Embed | str:
     found = next((n for n in entries if n.casefold() == name.strip().casefold()), None)
     if found is None:
         close = difflib.get_close_matches(name, list(entries), n=3, cutoff=0.4)
-        hint = f" Did you mean {', '.join(f'**{c}**' for c in close)}?" if close else ""
-        return (f"No card is called “{safe_name(name)}”.{hint} "
-                "Start typing a name and pick one from the list.")
+        # Translators: {name} is what the member typed.
+        sentences = [_("No card is called “{name}”.").format(name=safe_name(name))]
+        if close:
+            # Translators: {cards} is a list of card names, e.g. "**Thief**, **Sage**".
+            sentences.append(_("Did you mean {cards}?").format(
+                cards=", ".join(f"**{c}**" for c in close)))
+        sentences.append(_("Start typing a name and pick one from the list."))
+        return " ".join(sentences)
     kind, text = entries[found]
     embed = discord.Embed(title=found[:256], description=text[:4096], colour=EMBED_COLOUR)
     embed.set_footer(text=get_kind(kind).title)

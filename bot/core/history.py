@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.catalog import N_, _
 from bot.core.texts import safe_name
 from engine.core.registry import get_kind
 from engine.store.models import GameInfo, HistoryEntry, UserId
 
-ENDINGS = {"running": "still running", "lobby": "in the lobby", "abandoned": "abandoned"}
+# How an unfinished game stands (marked here, translated where shown).
+ENDINGS = {"running": N_("still running"), "lobby": N_("in the lobby"),
+           "abandoned": N_("abandoned")}
 
 
 def history_line(entry: HistoryEntry, info: GameInfo, me: UserId,
@@ -20,13 +23,26 @@ def history_line(entry: HistoryEntry, info: GameInfo, me: UserId,
     when = entry.finished_at or entry.started_at or info.created_at
     others = [safe_name(s.name) for s in info.seats if s.user_id != me]
     people = sum(s.user_id is not None for s in info.seats)
-    head = (f"**#{entry.game_id}** {kind.title} · <t:{int(when)}:d> · in <#{entry.channel_id}>"
-            + (f" · with {', '.join(others)}" if others else "")
-            + (" (practice)" if people == 1 else ""))
+    # The head's parts are separated by " · ": each is a whole phrase of its own.
+    parts = [f"**#{entry.game_id}** {kind.title}", f"<t:{int(when)}:d>",
+             # Translators: where a game was played; {channel} is a channel link.
+             _("in {channel}").format(channel=f"<#{entry.channel_id}>")]
+    if others:
+        # Translators: who else sat at the table; {players} is a list of names.
+        parts.append(_("with {players}").format(players=", ".join(others)))
+    head = " · ".join(parts) + (" " + _("(practice)") if people == 1 else "")
     if entry.rank is None:
-        return f"{head} — {ENDINGS.get(entry.status, entry.status)}"
-    score = f"{entry.score} {kind.score_unit}"
+        ending = ENDINGS.get(entry.status)
+        return f"{head} — {_(ending) if ending else entry.status}"
+    # The game's unit (e.g. "million") comes from the game's kind.
+    score = kind.score_text(entry.score)
     if entry.winner:
-        return f"{head} — 🏆 you won, {score}"
-    won_by = f" (won by {', '.join(winners)})" if winners else ""
-    return f"{head} — place {entry.rank} of {entry.players}, {score}{won_by}"
+        # Translators: how a won game ended for the reader; {score} is e.g. "81 million".
+        return f"{head} — 🏆 " + _("you won, {score}").format(score=score)
+    if winners:
+        # Translators: {rank} and {players} are numbers, {score} e.g. "81 million",
+        # {winners} the winners' names.
+        return f"{head} — " + _("place {rank} of {players}, {score} (won by {winners})").format(
+            rank=entry.rank, players=entry.players, score=score, winners=", ".join(winners))
+    return f"{head} — " + _("place {rank} of {players}, {score}").format(
+        rank=entry.rank, players=entry.players, score=score)

@@ -10,14 +10,17 @@ from typing import Any
 
 import discord
 
+from bot.catalog import N_, _
 from bot.core.ids import PREFIX
 from engine.core.errors import EngineError
+from engine.core.i18n import supported, use_locale
 
 log = logging.getLogger(__name__)
-NOT_RECORDED = ("That did not go through — your move was not recorded; please try again. "
-                "If it keeps failing, tell the server's admins.")
-RECORDED = ("Your move was recorded, but something failed after it: the table may lag behind "
-            "for a moment.")
+# Marked here, translated where told (`_(NOT_RECORDED)`).
+NOT_RECORDED = N_("That did not go through — your move was not recorded; please try again. "
+                  "If it keeps failing, tell the server's admins.")
+RECORDED = N_("Your move was recorded, but something failed after it: the table may lag behind "
+              "for a moment.")
 # Set once an interaction's change is committed, so a later failure is not called a loss.
 _recorded: ContextVar[bool] = ContextVar("recorded", default=False)
 
@@ -33,18 +36,29 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None],
     with the game and answered privately and honestly, so no interaction is left with "This
     interaction failed" and nothing reaches discord.py's error handlers."""
     token = _recorded.set(False)
-    try:
-        await work
-    except EngineError as exc:  # a refusal that escaped its handler: still the player's answer
-        await tell_safely(interaction, exc.message)
-    except Exception:
-        data = interaction.data or {}
-        what = data.get("custom_id") or f"/{data.get('name', '?')}"
-        log.exception("game #%s: %s by %s failed (channel %s)", game_id, what,
-                      interaction.user.id, interaction.channel_id)
-        await tell_safely(interaction, RECORDED if _recorded.get() else NOT_RECORDED)
-    finally:
-        _recorded.reset(token)
+    # The clicking member's language for everything private; channel writes set their own.
+    with use_locale(reply_language(interaction)):
+        try:
+            await work
+        except EngineError as exc:  # a refusal that escaped its handler: still the answer
+            await tell_safely(interaction, exc.message)
+        except Exception:
+            data = interaction.data or {}
+            what = data.get("custom_id") or f"/{data.get('name', '?')}"
+            log.exception("game #%s: %s by %s failed (channel %s)", game_id, what,
+                          interaction.user.id, interaction.channel_id)
+            await tell_safely(interaction, _(RECORDED) if _recorded.get() else _(NOT_RECORDED))
+        finally:
+            _recorded.reset(token)
+
+
+def reply_language(interaction: discord.Interaction) -> str:
+    """The language of private replies to this interaction: the member's choice, else their
+    client's (choices are loaded at start, so this never waits for the database)."""
+    languages = getattr(interaction.client, "languages", None)
+    if languages is None:
+        return supported(str(interaction.locale.value))
+    return languages.for_interaction(interaction)
 
 
 async def tell_safely(interaction: discord.Interaction, text: str) -> None:

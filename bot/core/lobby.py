@@ -2,41 +2,72 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
+from bot.catalog import N_, _, ngettext
+from bot.core.base import BotBase
+from bot.core.components import AI_LEVELS, lobby_view
+from bot.core.language import channel_language
 from bot.core.presenter import EMBED_COLOUR
 from bot.core.texts import human_duration, safe_name
 from engine.core.registry import get_kind
 from engine.store.models import GameInfo
 
+# Marked here, translated where shown.
 STATUS_TEXT = {
-    "lobby": "Press **Join** to take a seat. The host presses **Start** when everyone is in.",
-    "running": "The game has started — see the table below.",
-    "finished": "This game is over.",
-    "abandoned": "This lobby was closed.",
+    "lobby": N_("Press **Join** to take a seat. The host presses **Start** when everyone is in."),
+    "running": N_("The game has started — see the table below."),
+    "finished": N_("This game is over."),
+    "abandoned": N_("This lobby was closed."),
 }
+
+
+def _named_by_level(name: str, level: str) -> bool:
+    """Whether an AI seat's name already says its level ("Strong AI 2", or its translation)."""
+    label = AI_LEVELS.get(level, ("",))[0]
+    return level in name.lower() or (bool(label) and name.startswith(_(label)))
 
 
 def lobby_embed(info: GameInfo) -> discord.Embed:
     """Seats taken, seats needed, and what to do next."""
     kind = get_kind(info.kind)
-    embed = discord.Embed(title=f"{kind.title} — lobby", colour=EMBED_COLOUR,
-                          description=STATUS_TEXT.get(info.status, info.status))
+    status = STATUS_TEXT.get(info.status)
+    # Translators: the lobby's title; {game} is the game's name.
+    embed = discord.Embed(title=_("{game} — lobby").format(game=kind.title), colour=EMBED_COLOUR,
+                          description=_(status) if status else info.status)
     seats = []
     for number, seat in enumerate(info.seats, start=1):
-        level = f" ({seat.ai_level} AI)" if seat.is_ai and str(seat.ai_level) not in \
-            seat.name.lower() else ""
-        who = f"🤖 {safe_name(seat.name)}{level}" if seat.is_ai else f"<@{seat.user_id}>"
-        host = " 👑 host" if seat.user_id is not None and seat.user_id == info.host_id else ""
-        seats.append(f"{number}. {who}{host}")
+        if not seat.is_ai:
+            who = f"<@{seat.user_id}>"
+            if seat.user_id is not None and seat.user_id == info.host_id:
+                # Translators: the host's line in the lobby; {player} is a mention.
+                who = _("{player} 👑 host").format(player=who)
+        elif _named_by_level(seat.name, str(seat.ai_level)):
+            who = f"🤖 {safe_name(seat.name)}"
+        else:
+            # Translators: an AI seat in the lobby; {level} is the AI level's code name
+            # (strong, greedy, random).
+            who = "🤖 " + _("{name} ({level} AI)").format(name=safe_name(seat.name),
+                                                         level=seat.ai_level)
+        seats.append(f"{number}. {who}")
     need = max(kind.min_players - len(info.seats), 0)
-    embed.add_field(name=f"Players {len(info.seats)}/{info.max_players}",
-                    value="\n".join(seats) or "nobody yet", inline=False)
+    embed.add_field(name=_("Players {count}/{max_players}").format(
+        count=len(info.seats), max_players=info.max_players),
+                    value="\n".join(seats) or _("nobody yet"), inline=False)
     if info.status == "lobby":
-        embed.add_field(name="Needed", value=(f"{need} more to start" if need else
-                                              f"Ready: {kind.min_players}–{kind.max_players} "
-                                              "players"), inline=False)
+        embed.add_field(name=_("Needed"), value=(
+            ngettext("{count} more to start", "{count} more to start", need).format(count=need)
+            if need else _("Ready: {min_players}–{max_players} players").format(
+                min_players=kind.min_players, max_players=kind.max_players)), inline=False)
     timer = info.deadlines.get(kind.turn_decision or "default")
-    embed.set_footer(text=f"Timer: {human_duration(timer)} per action" if timer
-                     else "No timer: nobody is hurried")
+    embed.set_footer(text=_("Timer: {duration} per action").format(
+        duration=human_duration(timer)) if timer else _("No timer: nobody is hurried"))
     return embed
+
+
+def lobby_message(bot: BotBase, info: GameInfo) -> dict[str, Any]:
+    """The lobby message's embed and buttons, in its channel's language."""
+    with channel_language(bot, info.channel_id):
+        return {"embed": lobby_embed(info), "view": lobby_view(info)}

@@ -7,7 +7,9 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.catalog import _
 from bot.core.base import BotBase
+from bot.core.language import channel_language, member_language
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_content, prompt_view
 from bot.core.texts import pinging, seat_names
@@ -35,15 +37,19 @@ class Notifier:
             if seat.user_id is None or not await service.get_preference(seat.user_id,
                                                                            DM_PREFERENCE):
                 continue
-            pv = await service.get_view(game_id, seat.user_id)
-            if pv.decision is None:
-                continue
-            names = seat_names(info)
+            with member_language(self.bot, seat.user_id):
+                pv = await service.get_view(game_id, seat.user_id)
+                if pv.decision is None:
+                    continue
+                names = seat_names(info)
+                # Translators: a DM prompt's first line: the game's name, then its channel.
+                text = _("{game} in {channel}").format(
+                    game=f"**{get_kind(info.kind).title}**",
+                    channel=f"<#{info.channel_id}>") + "\n" + prompt_content(pv, names, presenter)
+                view = prompt_view(pv, None, presenter) or discord.utils.MISSING
             try:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                text = f"**{get_kind(info.kind).title}** in <#{info.channel_id}>\n"
-                await user.send(text + prompt_content(pv, names, presenter),
-                                view=prompt_view(pv, None, presenter) or discord.utils.MISSING)
+                await user.send(text, view=view)
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); falling back to the table button",
                          seat.user_id, exc)
@@ -53,8 +59,13 @@ class Notifier:
         """Switch the preference off and say so once, in the game's channel."""
         await self.bot.service.set_preference(user_id, DM_PREFERENCE, False)
         channel = self.bot.get_channel(channel_id)
-        if channel is not None:
-            await channel.send(  # type: ignore[union-attr]
-                f"<@{user_id}>, I could not send you a direct message (your DMs seem closed), "
-                "so your prompts stay here: press **Choose your action** on the table. "
-                "Turn DMs back on with `/game settings`.", allowed_mentions=pinging([user_id]))
+        if channel is None:
+            return
+        with channel_language(self.bot, channel_id):
+            # Translators: {player} is a mention; {button} is the label of the table's button.
+            text = _("{player}, I could not send you a direct message (your DMs seem closed), "
+                     "so your prompts stay here: press **{button}** on the table. Turn DMs back "
+                     "on with `/game settings`.").format(player=f"<@{user_id}>",
+                                                         button=_("Choose your action"))
+        await channel.send(  # type: ignore[union-attr]
+            text, allowed_mentions=pinging([user_id]))

@@ -17,8 +17,10 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.catalog import N_, _
 from bot.core.texts import with_names
 from engine.core.game import Decision, GameEvent, Option
+from engine.core.i18n import Catalog
 from engine.core.registry import PluginRegistry
 from engine.service.models import PlayerView
 
@@ -52,10 +54,33 @@ class Picture:
     png: bytes
 
 
+# The core's sentences about a two-player room, by key; a presenter may word them for its
+# game (ESR: "negotiation") by overriding Presenter.room_text with its own catalog.
+ROOM_TEXTS = {
+    # Translators: {first} and {second} are the two players of the exchange.
+    "watch_only": N_("Only {first} and {second} take part in this exchange; you can watch "
+                     "along."),
+    # Translators: {player} is the player who must answer now.
+    "their_turn": N_("It is {player}'s turn to answer; wait for them."),
+    # Translators: {channel} is the thread the exchange runs in.
+    "runs_in": N_("The exchange runs in {channel}."),
+    # Translators: {reason} is why Discord refused the thread; {players} the two players.
+    "no_thread": N_("I could not open a thread for this exchange ({reason}), so {players} play "
+                    "it out here in the channel."),
+    # Translators: {players} are the two players ("ann and bob").
+    "no_post": N_("I could not post in the exchange's thread (I am missing the *Send Messages "
+                  "in Threads* permission), so {players} play it out here in the channel."),
+    "over": N_("The exchange is over."),
+    "answered": N_("Answered — the exchange goes on below."),
+}
+
+
 class Presenter:
     """How one game looks in Discord. Every method has a plain default; games override."""
 
     game: ClassVar[str] = ""  # the GameKind name this presenter draws
+    # The game's own catalog (its bot package's catalog.py): slash-command texts it adds.
+    catalog: ClassVar[Catalog | None] = None
     # Extra persistent components (DynamicItem classes), registered when the bot starts.
     dynamic_items: ClassVar[tuple[type[discord.ui.DynamicItem[Any]], ...]] = ()
 
@@ -66,7 +91,9 @@ class Presenter:
         """Everything public about the game now (`view` is the spectator's view)."""
         embed = discord.Embed(title=title, colour=EMBED_COLOUR)
         if due_at is not None:
-            embed.description = f"⏰ Due <t:{int(due_at)}:R>"
+            # Translators: {relative_time} is e.g. "in 5 minutes" (Discord shows it).
+            embed.description = "⏰ " + _("Due {relative_time}").format(
+                relative_time=f"<t:{int(due_at)}:R>")
         for key, value in list(view.items())[:24]:
             embed.add_field(name=str(key)[:256], value=discord.utils.escape_markdown(
                 str(value))[:1024] or "—", inline=False)
@@ -108,10 +135,11 @@ class Presenter:
 
     # --- private two-player rooms -----------------------------------------------------------
 
-    room_noun: ClassVar[str] = "exchange"  # what the game calls a room's business
-    room_verb: ClassVar[str] = "play it out"  # what two players do in it ("negotiate")
-    room_reply: ClassVar[str] = "answer"  # what the partner waits for ("answer your offer")
-    room_extra_hint: ClassVar[str] = ""  # what else the room offers ("where you can …")
+    # What the core says about a room, as whole sentences a game may word its own way
+    # (`room_text`); the core's are generic. Fields: see ROOM_TEXTS.
+    def room_text(self, key: str) -> str:
+        """The sentence `key` of ROOM_TEXTS in the current language, in this game's words."""
+        return _(ROOM_TEXTS[key])
 
     def room_button_style(self, option: Option) -> discord.ButtonStyle:
         """The style of an option's button on a room's prompt."""
@@ -128,8 +156,14 @@ class Presenter:
     def room_prompt(self, decision: Decision, view: dict[str, Any], names: Sequence[str],
                     mover: str, due_at: float | None) -> str:
         """The room's live prompt for the player to move (`mover` is a mention or a name)."""
-        text = f"{mover}, your turn: {with_names(decision.prompt, names)}"
-        return text + (f"\n⏰ Due <t:{int(due_at)}:R>." if due_at else "")
+        # Translators: {player} is a mention or a name; {prompt} is the question asked.
+        text = _("{player}, your turn: {prompt}").format(
+            player=mover, prompt=with_names(decision.prompt, names))
+        if not due_at:
+            return text
+        # Translators: {relative_time} is e.g. "in 5 minutes" (Discord shows it).
+        return text + "\n⏰ " + _("Due {relative_time}.").format(
+            relative_time=f"<t:{int(due_at)}:R>")
 
     def room_extras(self, game_id: int, decision: Decision) -> list[discord.ui.Item[Any]]:
         """Extra components on the room's prompt after the option buttons (e.g. Raise…)."""
@@ -138,8 +172,16 @@ class Presenter:
     # --- help ---------------------------------------------------------------------------
 
     def rules(self) -> dict[str, str]:
-        """`/game rules` topics → text, the first being the overview."""
+        """`/game rules` topics → text in the current language, the first being the overview."""
         return {}
+
+    # The topics' titles in English (the game's catalog translates them), for the command's
+    # choices; `rule_title` gives one in the current language.
+    rule_titles: ClassVar[dict[str, str]] = {}
+
+    def rule_title(self, topic: str) -> str:
+        """A topic's title in the current language."""
+        return self.rule_titles.get(topic, topic.capitalize())
 
     def glossary(self) -> dict[str, str]:
         """`/game card` entries: a card's name → what it does (markdown)."""

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.catalog import _
 from bot.core.components import PickButton, detached
 from bot.core.presenter import Presenter
 from bot.core.texts import option_label, with_names
@@ -24,7 +25,7 @@ def prompt_content(pv: PlayerView, names: Sequence[str], presenter: Presenter) -
     if header:
         lines.append(header)
     if decision is None:
-        lines.append("You have nothing to decide right now.")
+        lines.append(_("You have nothing to decide right now."))
         return "\n".join(lines)
     lines.append(f"**{with_names(decision.prompt, names)}**")
     for option in decision.options:
@@ -34,9 +35,13 @@ def prompt_content(pv: PlayerView, names: Sequence[str], presenter: Presenter) -
     if decision.current:
         chosen = next((option_label(o, names, presenter.option_text) for o in decision.options
                        if o.action == decision.current), "")
-        lines.append(f"You chose **{chosen}**. You can change it until everyone has chosen.")
+        # Translators: {option} is the label of the option the player chose.
+        lines.append(_("You chose **{option}**. You can change it until everyone has "
+                       "chosen.").format(option=chosen))
     if pv.due_at:
-        lines.append(f"⏰ Due <t:{int(pv.due_at)}:R>.")
+        # Translators: {relative_time} is e.g. "in 5 minutes" (Discord shows it).
+        lines.append("⏰ " + _("Due {relative_time}.").format(
+            relative_time=f"<t:{int(pv.due_at)}:R>"))
     return "\n".join(lines)[:2000]
 
 

@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.core.base import BotBase
+from bot.catalog import _, ngettext
+from bot.core.base import BotBase, Notice
+from bot.core.language import channel_language
 from bot.core.presenter import Presenter, RoomRole, presenter_for
 from bot.core.rooms import Room, Rooms, still_open
 from bot.core.table_message import Change, TableMessage
@@ -75,7 +77,7 @@ class Publisher:
 
     async def publish(self, game_id: int,
                       results: SubmitResult | Sequence[SubmitResult] = (), *,
-                      prompted: int | None = None, notice: str | None = None) -> None:
+                      prompted: int | None = None, notice: Notice = None) -> None:
         """Tell the channel everything committed and not yet told, in log order, in one write
         (the live table message), run the two-player room in its thread, and move the game's
         told-up-to mark.
@@ -88,35 +90,37 @@ class Publisher:
         results = [results] if isinstance(results, SubmitResult) else list(results)
         async with self.lock(game_id):
             info = await self.bot.service.get_game(game_id)
-            told = await self.bot.service.told(game_id)
-            events = await self._untold(info, told, results)
-            if not events and notice is None:
-                # Told already (a catch-up got here first), or a change nobody can see (a
-                # secret choice changed): nothing to write.
+            with channel_language(self.bot, info.channel_id):
+                told = await self.bot.service.told(game_id)
+                events = await self._untold(info, told, results)
+                if not events and notice is None:
+                    # Told already (a catch-up got here first), or a change nobody can see (a
+                    # secret choice changed): nothing to write.
+                    if info.version > told:
+                        await self.bot.service.set_told(game_id, info.version)
+                    return
+                channel = await self.channel(info)
+                if channel is None:
+                    return
+                presenter = presenter_for(info.kind)
+                names = seat_names(info)
+                refs = await self.bot.service.get_messages(game_id)
+                room = await self.rooms.current(info, channel, refs)
+                lines, room, split = await self._tell(info, presenter, channel, events, names, room)
+                fresh = split is not None
+                pings, pinged = await self._pings(info, events, prompted, fresh=fresh)
+                notice_text = notice() if callable(notice) else notice
+                change = Change(lines=[notice_text, *lines] if notice_text else lines, pings=pings,
+                                pinged=pinged, fresh=fresh,
+                                ending=(split + bool(notice)) if split is not None else 0)
+                picture = await self._picture(info, presenter, events, names)
+                if picture is not None:
+                    change.files.append(picture)
+                await self.table.write(info, channel, change, told=(told, info.version))
+                if room is not None and info.status == "running":
+                    await self.rooms.refresh(info, room, names)
                 if info.version > told:
                     await self.bot.service.set_told(game_id, info.version)
-                return
-            channel = await self.channel(info)
-            if channel is None:
-                return
-            presenter = presenter_for(info.kind)
-            names = seat_names(info)
-            refs = await self.bot.service.get_messages(game_id)
-            room = await self.rooms.current(info, channel, refs)
-            lines, room, split = await self._tell(info, presenter, channel, events, names, room)
-            fresh = split is not None
-            pings, pinged = await self._pings(info, events, prompted, fresh=fresh)
-            change = Change(lines=[notice, *lines] if notice else lines, pings=pings,
-                            pinged=pinged, fresh=fresh,
-                            ending=(split + bool(notice)) if split is not None else 0)
-            picture = await self._picture(info, presenter, events, names)
-            if picture is not None:
-                change.files.append(picture)
-            await self.table.write(info, channel, change, told=(told, info.version))
-            if room is not None and info.status == "running":
-                await self.rooms.refresh(info, room, names)
-            if info.version > told:
-                await self.bot.service.set_told(game_id, info.version)
         if info.status != "running":
             self.forget(game_id)
 
@@ -177,7 +181,8 @@ class Publisher:
             room = await self.rooms.current(info, channel, await self.bot.service.get_messages(
                 info.id))
             if room is not None:
-                await self.rooms.close(info, room)
+                with channel_language(self.bot, info.channel_id):
+                    await self.rooms.close(info, room)
 
     async def _pings(self, info: GameInfo, events: Sequence[GameEvent],
                      prompted: int | None = None, *, fresh: bool = False
@@ -195,17 +200,24 @@ class Publisher:
         choosing = [users[d.player] for d in pending
                     if d.ui is DecisionUI.SECRET and d.player in users]
         if fresh and choosing:
-            lines.append(" ".join(f"<@{u}>" for u in choosing) + ": your turn to choose — "
-                         "press **Choose your action** below.")
+            # Translators: {players} are mentions; {button} is the table's button.
+            lines.append(ngettext(
+                "{players}: your turn to choose — press **{button}** below.",
+                "{players}: your turn to choose — press **{button}** below.",
+                len(choosing)).format(players=" ".join(f"<@{u}>" for u in choosing),
+                                      button=_("Choose your action")))
             pinged.extend(int(u) for u in choosing)
         for decision in pending:
             if decision.ui in UNPINGED:
                 continue
             seat = next((s for s in info.seats if s.seat == decision.player), None)
             if seat is not None and seat.user_id is not None and seat.user_id != prompted:
-                lines.append(f"<@{seat.user_id}>, your move: "
-                             f"{with_names(decision.prompt, names)} "
-                             "(press **Your decision** on the table).")
+                # Translators: {player} is a mention, {prompt} the question asked,
+                # {button} the table's button.
+                lines.append(_("{player}, your move: {prompt} (press **{button}** on the "
+                               "table).").format(player=f"<@{seat.user_id}>",
+                                                 prompt=with_names(decision.prompt, names),
+                                                 button=_("Your decision")))
                 pinged.append(int(seat.user_id))
         return lines, pinged
 

@@ -4,7 +4,8 @@ that steps through it turn by turn with ◀ ▶, built from spectator views of t
 A step is one turn (the game's presenter says which event opens a turn): the table as the turn
 began, which is what the players decided on, and the story of that turn below it. The last step
 is the final table. Everything is rebuilt from the stored log, so the buttons keep working after
-a restart; a finished game never changes, so its steps are cached (a few games at a time).
+a restart; a finished game never changes, so its steps are cached (a few games at a time). A
+step keeps its events, not their story: the story is told when shown, in the reader's language.
 """
 
 from __future__ import annotations
@@ -17,13 +18,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
+from babel.dates import format_date
 from discord import app_commands
 
+from bot.catalog import _
 from bot.core.ids import GAME
 from bot.core.interactions import acknowledge, guarded, tell
 from bot.core.presenter import Presenter, presenter_for
 from bot.core.texts import seat_names
 from engine.core.errors import EngineError
+from engine.core.game import GameEvent
+from engine.core.i18n import current as current_locale
 from engine.core.record import GameRecord
 from engine.core.registry import get_kind
 from engine.service import GameService
@@ -36,38 +41,40 @@ STORY_LIMIT = 2000  # Discord's message limit
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the viewer: a spectator's view and the story told with it."""
+    """One step of the viewer: a spectator's view and the events whose story is told with it."""
 
     view: dict[str, Any]
-    story: list[str]
+    events: list[GameEvent]
     final: bool = False
 
+    def story(self, presenter: Presenter, names: list[str]) -> list[str]:
+        """The step's story lines, told now (in the current language)."""
+        return [line for event in self.events if (line := presenter.story(event, names))]
 
-def steps_of(record: GameRecord, presenter: Presenter, names: list[str]) -> list[Step]:
-    """Replay the log: one step per turn (its opening table and its story), then the end."""
+
+def steps_of(record: GameRecord, presenter: Presenter) -> list[Step]:
+    """Replay the log: one step per turn (its opening table and its events), then the end."""
     kind = get_kind(record.kind)
     state, events = kind.new_game(record.seed, len(record.seats), record.settings)
     steps: list[Step] = []
-    view, story = kind.view(state, None), []
+    view, batch = kind.view(state, None), []
     turns = 0
 
     def take(new_events: list[Any]) -> None:
-        nonlocal view, story, turns
+        nonlocal view, batch, turns
         for event in new_events:
             if presenter.opens_turn(event):
                 turns += 1
                 if turns > 1:  # what came before the first turn belongs to it
-                    steps.append(Step(view, story))
-                    view, story = kind.view(state, None), []
-            line = presenter.story(event, names)
-            if line:
-                story.append(line)
+                    steps.append(Step(view, batch))
+                    view, batch = kind.view(state, None), []
+            batch.append(event)
 
     take(events)
     for entry in record.actions:
         state, new_events = kind.apply(state, entry.player, entry.action)
         take(new_events)
-    steps.append(Step(view, story))
+    steps.append(Step(view, batch))
     steps.append(Step(kind.view(state, None), [], final=True))
     return steps
 
@@ -86,7 +93,7 @@ class ReplaySteps:
             self._cache.move_to_end(info.id)
             return self._cache[info.id]
         record = record or await service.export_record(info.id)
-        steps = steps_of(record, presenter_for(info.kind), seat_names(info))
+        steps = steps_of(record, presenter_for(info.kind))
         self._cache[info.id] = steps
         while len(self._cache) > CACHED_GAMES:
             self._cache.popitem(last=False)
@@ -96,10 +103,12 @@ class ReplaySteps:
 STEPS = ReplaySteps()
 
 
-def _story_text(step: Step, number: int, total: int) -> str:
-    heading = (f"**Replay · step {number} of {total}**" if not step.final
-               else f"**Replay · step {number} of {total}: the final table**")
-    text = "\n".join([heading, *step.story])
+def _story_text(step: Step, number: int, total: int, presenter: Presenter,
+                names: list[str]) -> str:
+    heading = (_("Replay · step {number} of {total}") if not step.final
+               else _("Replay · step {number} of {total}: the final table")).format(
+        number=number, total=total)
+    text = "\n".join([f"**{heading}**", *step.story(presenter, names)])
     return text if len(text) <= STORY_LIMIT else text[: STORY_LIMIT - 1] + "…"
 
 
@@ -107,14 +116,17 @@ def step_message(info: GameInfo, steps: list[Step], index: int) -> dict[str, Any
     """Content, embed and buttons for one step (as keyword arguments for send or edit)."""
     index = max(0, min(index, len(steps) - 1))
     step = steps[index]
-    title = f"{get_kind(info.kind).title} · game #{info.id}"
-    embed = presenter_for(info.kind).table_embed(step.view, seat_names(info), title, None)
+    # Translators: a replay's table title, e.g. "Edel, Stein & Reich · game #12".
+    title = _("{game} · game #{game_id}").format(game=get_kind(info.kind).title, game_id=info.id)
+    presenter, names = presenter_for(info.kind), seat_names(info)
+    embed = presenter.table_embed(step.view, names, title, None)
     view = discord.ui.View(timeout=None)
     last = len(steps) - 1
     for slot, target in enumerate((0, index - 1, index + 1, last)):  # ⏮ ◀ ▶ ⏭
         view.add_item(ReplayButton(info.id, max(0, min(target, last)), slot,
                                    disabled=target < 0 or target > last or target == index))
-    return {"content": _story_text(step, index + 1, len(steps)), "embed": embed, "view": view,
+    return {"content": _story_text(step, index + 1, len(steps), presenter, names),
+            "embed": embed, "view": view,
             "allowed_mentions": discord.AllowedMentions.none()}
 
 
@@ -126,11 +138,13 @@ async def replayable(service: GameService, interaction: discord.Interaction,
     except EngineError:
         info = None
     if info is None or info.guild_id != interaction.guild_id:
-        await tell(interaction, f"There is no game #{game_id} on this server.")
+        await tell(interaction, _("There is no game #{game_id} on this server.").format(
+            game_id=game_id))
         return None
     if info.status not in REPLAYABLE:
-        await tell(interaction, f"Game #{game_id} is not finished: only finished games can be "
-                                "replayed, so that nobody's secrets are shown.")
+        await tell(interaction, _("Game #{game_id} is not finished: only finished games can be "
+                                  "replayed, so that nobody's secrets are shown.").format(
+            game_id=game_id))
         return None
     return info
 
@@ -157,8 +171,10 @@ async def game_suggestions(service: GameService, interaction: discord.Interactio
     for entry in entries:
         if entry.status not in REPLAYABLE or not str(entry.game_id).startswith(current.strip()):
             continue
-        when = datetime.fromtimestamp(entry.finished_at or 0, UTC).strftime("%d %b %Y")
-        place = "won" if entry.winner else f"place {entry.rank} of {entry.players}"
+        when = format_date(datetime.fromtimestamp(entry.finished_at or 0, UTC), "medium",
+                           locale=current_locale())
+        place = (_("won") if entry.winner else _("place {rank} of {players}").format(
+            rank=entry.rank, players=entry.players))
         label = f"#{entry.game_id} · {get_kind(entry.kind).title} · {when} · {place}"
         choices.append(app_commands.Choice(name=label[:100], value=entry.game_id))
     return choices

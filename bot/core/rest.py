@@ -8,6 +8,8 @@ from typing import Any
 
 import discord
 
+from bot.catalog import _
+
 log = logging.getLogger(__name__)
 
 
@@ -32,13 +34,15 @@ async def edit_safely(target: discord.abc.Messageable, message_id: int, **kwargs
 
 
 def refusal_reason(exc: Exception) -> str:
-    """Why Discord refused to create something, in words for the channel."""
+    """Why Discord refused to create something, in words for the channel (a clause, shown in
+    parentheses)."""
     if isinstance(exc, discord.Forbidden):
-        return ("I am missing the *Create Public Threads* permission here"
-                if exc.code in (0, 50013) else "Discord does not let me open threads here")
+        return (_("I am missing the *Create Public Threads* permission here")
+                if exc.code in (0, 50013) else _("Discord does not let me open threads here"))
     if isinstance(exc, discord.HTTPException):
-        return f"Discord answered with an error ({exc.status})"
-    return "threads cannot be opened in this kind of channel"
+        # Translators: {status} is Discord's numeric HTTP error code, e.g. 500.
+        return _("Discord answered with an error ({status})").format(status=exc.status)
+    return _("threads cannot be opened in this kind of channel")
 
 
 READ_BACK = 20  # messages read back to find what an interrupted write left

@@ -72,7 +72,7 @@ class Room:
     prompt_id: int | None = None
     record: list[str] = field(default_factory=list)  # lines to post before the next prompt
     changed: bool = False  # the live prompt must be replaced
-    noun: str = "exchange"  # what the game calls it ("negotiation")
+    game: str = ""  # the game's kind, whose presenter words what is said about the room
 
     @property
     def id(self) -> int:
@@ -82,6 +82,11 @@ class Room:
     def opened_for(self, opening: RoomOpening) -> bool:
         """True if this is the thread that `opening` asked for (told again after a crash)."""
         return self.in_thread and getattr(self.target, "name", None) == fit(opening.title)
+
+
+def room_words(room: Room) -> Presenter:
+    """The presenter that words what is said about `room` (the core's for an unknown game)."""
+    return presenter_for(room.game) if room.game else Presenter()
 
 
 class Rooms:
@@ -97,9 +102,9 @@ class Rooms:
         if ref is None:
             return None
         prompt_id = ref.message_id or None  # 0: the room is open, its prompt not yet posted
-        noun = presenter_for(info.kind).room_noun
+        game = info.kind
         if ref.channel_id == info.channel_id:
-            return Room(channel, in_thread=False, prompt_id=prompt_id, noun=noun)
+            return Room(channel, in_thread=False, prompt_id=prompt_id, game=game)
         thread = self.bot.get_channel(ref.channel_id)
         if thread is None:
             try:
@@ -107,9 +112,9 @@ class Rooms:
             except discord.HTTPException:
                 log.warning("game %s: room thread %s is gone; using the channel",
                             info.id, ref.channel_id)
-                return Room(channel, in_thread=False, noun=noun)
+                return Room(channel, in_thread=False, game=game)
         return Room(thread, in_thread=True, prompt_id=prompt_id,  # type: ignore[arg-type]
-                    noun=noun)
+                    game=game)
 
     async def open(self, info: GameInfo, channel: discord.abc.Messageable,
                    opening: RoomOpening, names: Sequence[str]) -> Room:
@@ -119,7 +124,7 @@ class Rooms:
         refs = await service.get_messages(info.id)
         table, used = refs.get("table"), refs.get(STARTER)
         name = fit(opening.title)
-        noun = presenter_for(info.kind).room_noun
+        game = info.kind
         try:
             if table is not None and (used is None or used.message_id != table.message_id):
                 starter = channel.get_partial_message(table.message_id)  # type: ignore[attr-defined]
@@ -131,9 +136,7 @@ class Rooms:
                     auto_archive_duration=1440)
         except (discord.HTTPException, AttributeError) as exc:
             log.info("game %s: no room thread (%s); using the channel", info.id, exc)
-            return await self._in_channel(info, channel, opening, names,
-                                          f"I could not open a thread for this {noun} "
-                                          f"({refusal_reason(exc)})")
+            return await self._in_channel(info, channel, opening, names, exc)
         # Remembered at once, so the room is found even if posting its prompt fails below.
         await service.set_message(info.id, ROOM, thread.id, 0)
         for seat in info.seats:
@@ -147,20 +150,24 @@ class Rooms:
             # is no room: the prompt would never appear.
             with contextlib.suppress(discord.HTTPException):
                 await thread.edit(archived=True)
-            return await self._in_channel(info, channel, opening, names,
-                                          f"I could not post in the {noun}'s thread (I am "
-                                          "missing the *Send Messages in Threads* permission)")
-        return Room(thread, in_thread=True, changed=True, noun=noun)
+            return await self._in_channel(info, channel, opening, names)
+        return Room(thread, in_thread=True, changed=True, game=game)
 
     async def _in_channel(self, info: GameInfo, channel: discord.abc.Messageable,
-                          opening: RoomOpening, names: Sequence[str], reason: str) -> Room:
-        """Run the exchange in the game channel, saying why."""
+                          opening: RoomOpening, names: Sequence[str],
+                          refused: Exception | None = None) -> Room:
+        """Run the exchange in the game channel, saying why: no thread could be opened
+        (`refused`: what was raised), or the bot may not post in the one it opened."""
         presenter = presenter_for(info.kind)
         pair = name_list([names[s] for s in opening.seats])
-        await send_safely(channel, f"⚠️ {reason}, so {pair} {presenter.room_verb} here in the "
-                                   "channel.")
+        if refused is not None:
+            text = presenter.room_text("no_thread").format(reason=refusal_reason(refused),
+                                                           players=pair)
+        else:
+            text = presenter.room_text("no_post").format(players=pair)
+        await send_safely(channel, f"⚠️ {text}")
         await self.bot.service.set_message(info.id, ROOM, info.channel_id, 0)
-        return Room(channel, in_thread=False, changed=True, noun=presenter.room_noun)
+        return Room(channel, in_thread=False, changed=True, game=info.kind)
 
     async def forget(self, info: GameInfo) -> None:
         """Drop a room that was left open (its exchange is over)."""
@@ -175,8 +182,9 @@ class Rooms:
     async def close(self, info: GameInfo, room: Room) -> None:
         """Post the last moves and the result, archive the thread, forget the room."""
         written = await self._begin(info, room)
-        await self._post_record(room, last=f"🔒 The {room.noun} is over." if room.in_thread
-                                else f"🤝 The {room.noun} is over.", written=written)
+        over = room_words(room).room_text("over")
+        await self._post_record(room, last=f"🔒 {over}" if room.in_thread else f"🤝 {over}",
+                                written=written)
         if room.in_thread:
             try:
                 await room.target.edit(archived=True)  # type: ignore[attr-defined]
@@ -236,9 +244,9 @@ class Rooms:
         room.record = []
         if room.prompt_id is not None:
             if not room.in_thread:
+                answered = room_words(room).room_text("answered")
                 await edit_safely(room.target, room.prompt_id, view=None,
-                                  content=last or f"🤝 Answered — the {room.noun} goes on "
-                                                          "below.")
+                                  content=last or f"🤝 {answered}")
             elif lines:
                 first = lines.pop(0)
                 if not await edit_safely(room.target, room.prompt_id, content=first, view=None):

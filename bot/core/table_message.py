@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import discord
 
+from bot.catalog import _
 from bot.core.base import BotBase
 from bot.core.components import table_view
 from bot.core.presenter import presenter_for
@@ -172,5 +173,5 @@ async def current_table(bot: BotBase, info: GameInfo) -> discord.Embed:
 def button_label(pending: Sequence[Decision]) -> str | None:
     """The table's button: a secret choice, another decision, or none when nobody decides."""
     if any(d.ui is DecisionUI.SECRET for d in pending):
-        return "Choose your action"
-    return "Your decision" if pending else None
+        return _("Choose your action")
+    return _("Your decision") if pending else None

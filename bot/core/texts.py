@@ -8,11 +8,12 @@ from collections.abc import Callable, Iterable, Sequence
 
 import discord
 
+from bot.catalog import _, ngettext
 from engine.core.game import Option
+from engine.core.seats import seat_number, seat_pattern
 from engine.store.models import GameInfo
 
 CONTENT_LIMIT = 2000  # Discord's limit for a message's text
-_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 # Invisible characters a name could use to hide or reorder text: zero-width ones, direction
 # marks and overrides, word joiners, the byte-order mark.
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
@@ -50,11 +51,18 @@ def human_duration(seconds: float) -> str:
             amount = seconds / size
             if amount == int(amount):
                 n = int(amount)
-                return f"{n} {unit}{'' if n == 1 else 's'}"
+                if unit == "hour":
+                    return ngettext("{count} hour", "{count} hours", n).format(count=n)
+                return ngettext("{count} minute", "{count} minutes", n).format(count=n)
             if amount * 2 == int(amount * 2):
-                return f"{int(amount)}½ {unit}s"
+                whole = int(amount)
+                if unit == "hour":
+                    # Translators: {whole} is a whole number; "½" adds half an hour (1½ hours).
+                    return _("{whole}½ hours").format(whole=whole)
+                # Translators: {whole} is a whole number; "½" adds half a minute.
+                return _("{whole}½ minutes").format(whole=whole)
     n = round(seconds)
-    return f"{n} second{'' if n == 1 else 's'}"
+    return ngettext("{count} second", "{count} seconds", n).format(count=n)
 
 
 def nonce(*parts: object) -> str:
@@ -71,15 +79,16 @@ def pinging(user_ids: Iterable[int]) -> discord.AllowedMentions:
 
 
 def with_names(text: str, names: Sequence[str] | None) -> str:
-    """Replace the engine's 'seat 3' by the player's name (the engine knows no names)."""
+    """Replace the engine's 'seat 3' (in the current language) by the player's name (the
+    engine knows no names)."""
     if not names:
         return text
 
     def name(match: re.Match[str]) -> str:
-        index = int(match[2]) - 1
+        index = seat_number(match) - 1
         return names[index] if 0 <= index < len(names) else match[0]
 
-    return _SEAT.sub(name, text)
+    return seat_pattern().sub(name, text)
 
 
 def option_label(option: Option, names: Sequence[str] | None,
@@ -91,7 +100,10 @@ def option_label(option: Option, names: Sequence[str] | None,
 
 def name_list(names: Sequence[str]) -> str:
     """'ann', 'ann and bob', 'ann, bob and cem'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    # Translators: the end of a list of names: {names} is 'ann, bob', {last} is 'cem'.
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def chunks(lines: Sequence[str], limit: int = CONTENT_LIMIT) -> list[str]:

@@ -20,7 +20,9 @@ from typing import TypeVar
 
 import discord
 
+from bot.catalog import N_, _, ngettext
 from bot.core.base import BotBase, discord_clock
+from bot.core.language import channel_language
 from bot.core.lobby import lobby_embed
 from bot.core.notifier import Notifier
 from bot.core.publisher import Publisher
@@ -34,8 +36,9 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = 30.0  # seconds before retrying what just failed: never a busy loop
 MAX_NAP = 3600.0  # look again at least hourly, even if nothing seems to wait
 TOLERANCE = 0.001  # a timer may wake a hair early in float arithmetic; count that as due
-LOBBY_CLOSED = ("⌛ This lobby closed itself: nobody started it in time. "
-                "Open a new one with `/game new`.")
+# Marked here, translated where shown.
+LOBBY_CLOSED = N_("⌛ This lobby closed itself: nobody started it in time. "
+                  "Open a new one with `/game new`.")
 
 T = TypeVar("T", Overdue, Reminder)
 
@@ -57,21 +60,40 @@ def reminder_text(items: Sequence[Reminder], in_thread: bool = False,
     for due in sorted({i.due_at for i in items}):
         owing = [i for i in items if i.due_at == due]
         mentions = " ".join(f"<@{i.user_id}>" for i in owing)
-        button = ("Choose your action" if all(i.seat in secret for i in owing)
-                  else "Your decision")
-        where = "the prompt above" if in_thread else f"**{button}** on the table"
         # A clock time with the relative one: long after, it still reads right ("deadline
         # 14:05, 2 hours ago"), where "decide in …" would turn into "decide 2 hours ago".
         style = "f" if due - discord_clock() > 6 * 3600 else "t"  # a date too when far off
-        lines.append(f"⏰ {mentions}: half your time is up. Decide with {where} by "
-                     f"<t:{int(due)}:{style}> (<t:{int(due)}:R>), or the autopilot decides "
-                     "for you.")
+        fields = {"players": mentions, "time": f"<t:{int(due)}:{style}>",
+                  "relative_time": f"<t:{int(due)}:R>"}
+        if in_thread:
+            # Translators: {players} are mentions; {time} is a clock time and {relative_time}
+            # e.g. "in 5 minutes" (Discord shows both in the reader's language).
+            text = ngettext(
+                "{players}: half your time is up. Decide with the prompt above by {time} "
+                "({relative_time}), or the autopilot decides for you.",
+                "{players}: half your time is up. Decide with the prompt above by {time} "
+                "({relative_time}), or the autopilot decides for you.", len(owing))
+        else:
+            # The table's button, by its label (the same words as on the button).
+            fields["button"] = (_("Choose your action") if all(i.seat in secret for i in owing)
+                                else _("Your decision"))
+            # Translators: {players} are mentions; {button} is the label of the table's button;
+            # {time} is a clock time and {relative_time} e.g. "in 5 minutes".
+            text = ngettext(
+                "{players}: half your time is up. Decide with **{button}** on the table by "
+                "{time} ({relative_time}), or the autopilot decides for you.",
+                "{players}: half your time is up. Decide with **{button}** on the table by "
+                "{time} ({relative_time}), or the autopilot decides for you.", len(owing))
+        lines.append("⏰ " + text.format(**fields))
     return "\n".join(lines)
 
 
 def timeout_text(names: Sequence[str]) -> str:
     """The channel notice after the autopilot answered for players (never what it chose)."""
-    return f"⏰ {name_list([f'**{n}**' for n in names])} ran out of time; autopilot chose for them."
+    # Translators: {players} is a list of names, e.g. "ann and bob".
+    return "⏰ " + ngettext("{players} ran out of time; autopilot chose for them.",
+                           "{players} ran out of time; autopilot chose for them.",
+                           len(names)).format(players=name_list([f"**{n}**" for n in names]))
 
 
 class Timers:
@@ -186,8 +208,9 @@ class Timers:
             ref = (await self.bot.service.get_messages(info.id)).get("lobby")
             if ref is None:
                 continue
-            embed = lobby_embed(info)
-            embed.description = LOBBY_CLOSED
+            with channel_language(self.bot, info.channel_id):
+                embed = lobby_embed(info)
+                embed.description = _(LOBBY_CLOSED)
             message = self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
                 ref.message_id)
             try:
@@ -215,7 +238,7 @@ class Timers:
         if results:
             # The notice leads the narration of what the autopilot's answers led to.
             await publisher.publish(game_id, results,
-                                    notice=timeout_text(late) if late else None)
+                                    notice=(lambda: timeout_text(late)) if late else None)
             await self.notifier.turn_prompts(game_id, events)
 
     async def _act_for(self, item: Overdue) -> SubmitResult | None:
@@ -248,9 +271,10 @@ class Timers:
         for target, owing in ((room.target if room else channel, in_room), (channel, rest)):
             if not owing:
                 continue
+            with channel_language(self.bot, info.channel_id):
+                text = reminder_text(owing, in_thread=target is not channel, secret=secret)
             try:
-                await target.send(reminder_text(owing, in_thread=target is not channel,
-                                                secret=secret),
+                await target.send(text,
                                   allowed_mentions=pinging(i.user_id for i in owing))
             except discord.HTTPException as exc:
                 # Already marked as sent: a lost nudge is better than a doubled one.

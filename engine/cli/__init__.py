@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from engine.catalog import _, ngettext
 from engine.core.ai import POLICIES
 from engine.core.errors import EngineError
 from engine.core.record import GameRecord, replay
@@ -21,7 +22,9 @@ def _levels(policy: str, players: int) -> list[str]:
     if len(names) == 1:
         return names * players
     if len(names) != players:
-        raise EngineError(f"--policy names {len(names)} levels for {players} players.")
+        # Translators: --policy is a command-line option; keep it as it is
+        raise EngineError(_("--policy names {levels} levels for {players} players.").format(
+            levels=len(names), players=players))
     return names
 
 
@@ -29,9 +32,10 @@ def _people(seats: str, players: int) -> frozenset[int]:
     try:
         found = frozenset(int(s) - 1 for s in seats.split(",") if s.strip())
     except ValueError:
-        raise EngineError("--people takes seat numbers, e.g. --people 1,3.") from None
+        raise EngineError(_("--people takes seat numbers, e.g. --people 1,3.")) from None
     if any(not 0 <= seat < players for seat in found):
-        raise EngineError(f"--people names a seat outside 1..{players}.")
+        raise EngineError(_("--people names a seat outside 1..{players}.").format(
+            players=players))
     return found
 
 
@@ -59,17 +63,24 @@ def simulate(args: argparse.Namespace) -> int:
             path = Path(args.export) / f"{args.game}-{seed}.json"
             path.write_text(game.record.model_dump_json(indent=1), encoding="utf-8")
     elapsed = time.process_time() - started
-    print(f"{kind.title}: {args.games} games, {args.players} players, seeds {args.seed}.."
-          f"{args.seed + args.games - 1}")
-    print(f"{'seat':>4}  {'level':<8} {'wins':>6} {'win %':>6} {'avg money':>10}")
+    # Translators: {game} is the game's title; {first}..{last} the range of seeds played
+    print(_("{game}: {games} games, {players} players, seeds {first}..{last}").format(
+        game=kind.title, games=args.games, players=args.players, first=args.seed,
+        last=args.seed + args.games - 1))
+    # Translators: column headings of the simulation summary (each padded to its column)
+    seat, level, wins_, win_rate, average = (_("seat"), _("level"), _("wins"), _("win %"),
+                                             _("avg money"))
+    print(f"{seat:>4}  {level:<8} {wins_:>6} {win_rate:>6} {average:>10}")
     for seat in range(args.players):
         level = levels[seat] + ("*" if seat in people else "")
         print(f"{seat + 1:>4}  {level:<8} {wins[seat]:>6} "
               f"{100 * wins[seat] / args.games:>5.1f}% {money[seat] / args.games:>10.1f}")
     if people:
-        print("* shown to the other seats as a person (level unknown)")
-    print(f"average final money: {sum(money) / (args.games * args.players):.1f} million")
-    print(f"speed: {args.games / max(elapsed, 1e-9):.1f} games per CPU-second")
+        print(_("* shown to the other seats as a person (level unknown)"))
+    print(_("average final money: {money} million").format(
+        money=f"{sum(money) / (args.games * args.players):.1f}"))
+    print(_("speed: {speed} games per CPU-second").format(
+        speed=f"{args.games / max(elapsed, 1e-9):.1f}"))
     return 0
 
 
@@ -77,18 +88,25 @@ def replay_file(args: argparse.Namespace) -> int:
     """Replay an exported game and print the final standings."""
     record = GameRecord.model_validate_json(Path(args.file).read_text(encoding="utf-8"))
     kind = get_kind(record.kind)
-    state, _ = replay(record)
+    state, _events = replay(record)
     results = kind.results(state)
-    print(f"{kind.title}, seed {record.seed}, {len(record.actions)} actions replayed")
+    print(ngettext("{game}, seed {seed}, {actions} action replayed",
+                   "{game}, seed {seed}, {actions} actions replayed",
+                   len(record.actions)).format(game=kind.title, seed=record.seed,
+                                               actions=len(record.actions)))
     if results is None:
-        print("The game is not finished; the log stops before the end.")
+        print(_("The game is not finished; the log stops before the end."))
         return 0
     for standing in results.standings:
         name = record.seats[standing.player]
-        print(f"{standing.rank}. {name} (seat {standing.player + 1}): "
-              f"{kind.standing_text(standing)}")
+        # Translators: one line of the final standings: rank, name, seat number, score in words
+        print(_("{rank}. {name} (seat {seat}): {score}").format(
+            rank=standing.rank, name=name, seat=standing.player + 1,
+            score=kind.standing_text(standing)))
     winners = ", ".join(record.seats[s] for s in results.winners)
-    print(f"winner: {winners} (decided by {results.tiebreak})")
+    # Translators: {tiebreak} is how first place was decided, as the record names it (money …)
+    print(_("winner: {winners} (decided by {tiebreak})").format(winners=winners,
+                                                                tiebreak=results.tiebreak))
     return 0
 
 
@@ -97,7 +115,7 @@ def play_terminal(args: argparse.Namespace) -> int:
     from engine.cli.terminal import run  # imported here so `simulate` starts without the service
 
     if args.resume and args.db is None:
-        raise EngineError("--resume needs --db FILE: the file the game was saved in.")
+        raise EngineError(_("--resume needs --db FILE: the file the game was saved in."))
     if args.game is not None and not args.resume:
         get_kind(args.game).check_player_count(args.players)
     return run(args.players, args.ai, args.seed, args.name, game=args.game, db=args.db,
@@ -110,7 +128,10 @@ GAME_HELP = "game kind, by name (default: the first built-in game; see `python -
 def list_games(args: argparse.Namespace) -> int:
     """Print the registered games."""
     for kind in kinds():
-        print(f"{kind.name:<10} {kind.title} ({kind.min_players}–{kind.max_players} players)")
+        # Translators: after a game's title, how many players it takes
+        players = _("({min_players}–{max_players} players)").format(
+            min_players=kind.min_players, max_players=kind.max_players)
+        print(f"{kind.name:<10} {kind.title} {players}")
     return 0
 
 
@@ -164,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except EngineError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
+        print(_("error: {message}").format(message=exc.message), file=sys.stderr)
         return 2
     except (OSError, ValueError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(_("error: {message}").format(message=exc), file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.catalog import _
 from engine.core.errors import EngineError
 from engine.core.game import Decision, GameEvent, GameKind
 from engine.core.registry import get_kind, kinds
@@ -39,7 +40,7 @@ def prompt_text(kind: GameKind, decision: Decision) -> str:
     hint = kind.text_hint(decision)
     if hint:
         lines.append(f"  {hint}")
-    lines.append("  (q to quit)")
+    lines.append("  " + _("(q to quit)"))
     return "\n".join(lines)
 
 
@@ -54,12 +55,25 @@ def tell(kind: GameKind, say: Say, events: Sequence[GameEvent], names: Sequence[
 def final_standings(kind: GameKind, view: dict[str, Any], names: Sequence[str]) -> str:
     """The ranking and the winner, once the game is over."""
     results = view["results"]
-    lines = ["", "=== Game over ==="]
-    lines += [f"{s['rank']}. {names[s['player']]}: {s['score']} {kind.score_unit}"
+    lines = ["", "=== " + _("Game over") + " ==="]
+    # Translators: one line of the final standings: rank, name, score with its unit
+    lines += [_("{rank}. {name}: {score}").format(rank=s["rank"], name=names[s["player"]],
+                                                  score=kind.score_text(s["score"]))
               for s in results["standings"]]
-    winners = " and ".join(names[s] for s in results["winners"])
-    lines.append(f"Winner: {winners} ({kind.tiebreak_text(results['tiebreak'])})")
+    winners = and_list([names[s] for s in results["winners"]])
+    # Translators: {winners} names the winner (or winners); {tiebreak} says how a tie was broken
+    lines.append(_("Winner: {winners} ({tiebreak})").format(
+        winners=winners, tiebreak=kind.tiebreak_text(results["tiebreak"])))
     return "\n".join(lines)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """'A', 'A and B', 'A and B and C' (each 'and' translated as one whole phrase)."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        # Translators: joins two names (the first may itself be joined), e.g. "Ann and Bo"
+        text = _("{first} and {second}").format(first=text, second=item)
+    return text
 
 
 def seat_names(seats: Sequence[Any]) -> list[str]:
@@ -67,7 +81,9 @@ def seat_names(seats: Sequence[Any]) -> list[str]:
     order they were added in."""
     ordered = sorted(seats, key=lambda s: s.seat)
     numbers = iter(range(1, len(ordered) + 1))
-    return [f"AI {next(numbers)}" if s.is_ai else s.name for s in ordered]
+    # Translators: an AI seat's name in the terminal game; {number} counts from 1
+    return [_("AI {number}").format(number=next(numbers)) if s.is_ai else s.name
+            for s in ordered]
 
 
 async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str = "random",
@@ -81,15 +97,16 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
             await service.resume()
             mine = [g for g in await service.running_games() if g.seat_of(YOU) is not None]
             if not mine:
-                say(f"There is no unfinished game in {path}.")
+                say(_("There is no unfinished game in {path}.").format(path=path))
                 return 2
             info = mine[-1]
             kind = get_kind(info.kind)
-            say(f"Going on with game #{info.id} ({kind.title}).")
+            say(_("Going on with game #{game_id} ({game}).").format(game_id=info.id,
+                                                                     game=kind.title))
         else:
             kind = get_kind(game) if game else default_kind()
             info = await service.create_lobby(0, 0, YOU, name, seed=seed, kind=kind.name)
-            for _ in range(players - 1):
+            for _seat in range(players - 1):
                 await service.add_ai(info.id, YOU, ai_level)
             started = await service.start(info.id, YOU)
             info = await service.get_game(info.id)
@@ -113,17 +130,18 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
             except (EOFError, KeyboardInterrupt):
                 text = "q"
             if text.strip().lower() in ("q", "quit", "exit"):
-                say(f"Bye — the game is saved in {path}; go on with: "
-                    f"python -m engine play --resume --db {path}")
+                # Translators: {command} is a command line to type as it is
+                say(_("Bye — the game is saved in {path}; go on with: {command}").format(
+                    path=path, command=f"python -m engine play --resume --db {path}"))
                 return 0
             action = parse_answer(kind, pv.decision, text)
             if action is None:
-                say("Please type one of the numbers shown.")
+                say(_("Please type one of the numbers shown."))
                 continue
             try:
                 result = await service.submit(info.id, YOU, action, pv.decision.key)
             except EngineError as exc:
-                say(f"Not allowed: {exc.message}")
+                say(_("Not allowed: {message}").format(message=exc.message))
                 continue
             tell(kind, say, result.events, names)
         final = await service.get_view(info.id, None)

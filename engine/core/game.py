@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.catalog import N_, _
 from engine.core.errors import IllegalAction
 
 Action = dict[str, Any]
@@ -91,7 +92,9 @@ class GameKind(ABC, Generic[S]):
     turn_decision: ClassVar[str | None] = None
     # Seconds per decision kind ("default" for the rest; None: no deadline for that kind).
     default_deadlines: ClassVar[dict[str, float | None]] = {"default": 60.0}
-    score_unit: ClassVar[str] = "points"  # what a final score counts, in words
+    # What a final score counts, in words: a msgid (marked N_) that score_text translates; a
+    # game with a unit of its own overrides score_text to translate it with its own catalog.
+    score_unit: ClassVar[str] = N_("points")
 
     def settings(self, raw: dict[str, Any] | None = None) -> BaseModel:
         """Validate settings against this kind's schema."""
@@ -101,8 +104,9 @@ class GameKind(ABC, Generic[S]):
         """Raise IllegalAction if this many players cannot play."""
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(
-                f"{self.title} needs {self.min_players} to {self.max_players} players, "
-                f"not {players}."
+                _("{game} needs {min_players} to {max_players} players, not {players}.").format(
+                    game=self.title, min_players=self.min_players,
+                    max_players=self.max_players, players=players)
             )
 
     @abstractmethod
@@ -173,9 +177,14 @@ class GameKind(ABC, Generic[S]):
         """What `view` shows, as plain text for a terminal."""
         return "\n".join(f"  {key}: {value}" for key, value in view.items())
 
+    def score_text(self, score: int) -> str:
+        """A final score with its unit, e.g. '81 points', in the current language."""
+        # Translators: a final score and what the game counts, e.g. "81 points"
+        return _("{score} {unit}").format(score=score, unit=_(self.score_unit))
+
     def standing_text(self, standing: Standing) -> str:
         """A final score in words, e.g. '81 points'."""
-        return f"{standing.score} {self.score_unit}"
+        return self.score_text(standing.score)
 
     def tiebreak_text(self, tiebreak: str) -> str:
         """How a tie for first place was broken, in words."""

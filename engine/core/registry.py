@@ -10,6 +10,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Generic, TypeVar
 
+from engine.catalog import _
 from engine.core.errors import UnknownGame
 from engine.core.game import GameKind
 
@@ -68,8 +69,14 @@ def get_kind(name: str) -> GameKind:
     """Look up a game kind, loading the built-in games on first use."""
     found = _KINDS.get(name)
     if found is None:
-        known = ", ".join(sorted(_KINDS.items())) or "none"
-        raise UnknownGame(f"There is no game called {name!r}. Known games: {known}.")
+        known = ", ".join(sorted(_KINDS.items()))
+        if not known:
+            # Translators: {name} is the game asked for, in quotes
+            raise UnknownGame(_("There is no game called {name}. Known games: none.").format(
+                name=repr(name)))
+        # Translators: {name} is the game asked for, in quotes; {games} lists the known ones
+        raise UnknownGame(_("There is no game called {name}. Known games: {games}.").format(
+            name=repr(name), games=known))
     return found
 
 

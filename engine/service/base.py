@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.catalog import _
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.game import Action, GameEvent
 from engine.service import ai
@@ -146,18 +147,18 @@ class ServiceCore:
         """Apply to a copy of the state (after the moves `after`, not yet committed); returns
         the move with the action exactly as it will be logged and replayed."""
         if not isinstance(action, dict):
-            raise IllegalAction("That is not an action this game understands.")
+            raise IllegalAction(_("That is not an action this game understands."))
         try:
             # Apply the JSON form, so the live state is exactly what a replay of the log gives.
             logged = json.loads(json.dumps(action))
         except (TypeError, ValueError):
-            raise IllegalAction("That action cannot be recorded.") from None
+            raise IllegalAction(_("That action cannot be recorded.")) from None
         try:
             state, events = live.kind.apply(_state_after(live, after), seat, logged)
         except EngineError:
             raise
         except (ValueError, TypeError, KeyError, IndexError) as exc:
-            raise IllegalAction("That action is not valid here.") from exc
+            raise IllegalAction(_("That action is not valid here.")) from exc
         return Move(seat=seat, action=logged, by=by, key=key, state=state, events=events)
 
     async def _commit(self, live: LiveGame, moves: Sequence[Move]) -> list[AcceptedAction]:
@@ -234,7 +235,7 @@ class ServiceCore:
         Autopilot moves are marked by='autopilot'.
         """
         robots = self._robots(live)
-        for _ in range(_MAX_AI_MOVES):
+        for _round in range(_MAX_AI_MOVES):
             state = _state_after(live, moves)
             if live.kind.is_over(state):
                 break

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from pydantic import BaseModel, ValidationError, field_validator
 
+from engine.catalog import _
 from engine.core.game import Decision, GameKind
 from engine.service.errors import BadSettings
 from engine.store.models import DeadlineRow
@@ -37,7 +38,9 @@ class DeadlineSettings(BaseModel):
         try:
             return cls(seconds={**(defaults or DEFAULT_SECONDS), **(overrides or {})})
         except ValidationError as exc:
-            raise BadSettings(f"Those deadlines do not work: {_first_error(exc)}") from None
+            # Translators: {reason} is the validator's own (English) explanation
+            raise BadSettings(_("Those deadlines do not work: {reason}").format(
+                reason=_first_error(exc))) from None
 
     def seconds_for(self, decision_kind: str) -> float | None:
         """Seconds allowed for a decision of this kind, or None for no deadline."""

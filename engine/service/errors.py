@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.catalog import N_, _, ngettext
 from engine.core.errors import EngineError, NotYourTurn
 
 
@@ -13,7 +14,7 @@ class GameNotFound(ServiceError):
     """No game or lobby has this id."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"There is no game #{game_id}.")
+        super().__init__(_("There is no game #{game_id}.").format(game_id=game_id))
         self.game_id = game_id
 
 
@@ -21,9 +22,13 @@ class ChannelBusy(ServiceError):
     """The channel already has an open lobby or a running game."""
 
     def __init__(self, game_id: int, status: str) -> None:
-        what = "an open lobby" if status == "lobby" else "a game in progress"
-        super().__init__(f"This channel already has {what} (#{game_id}). Finish or abandon it "
-                         "first, or use another channel.")
+        if status == "lobby":
+            message = _("This channel already has an open lobby (#{game_id}). Finish or abandon "
+                        "it first, or use another channel.")
+        else:
+            message = _("This channel already has a game in progress (#{game_id}). Finish or "
+                        "abandon it first, or use another channel.")
+        super().__init__(message.format(game_id=game_id))
         self.game_id = game_id
 
 
@@ -34,28 +39,30 @@ class NotSeated(ServiceError):
     """The user has no seat at this table."""
 
     def __init__(self) -> None:
-        super().__init__("You are not seated in this game.")
+        super().__init__(_("You are not seated in this game."))
 
 
 class AlreadySeated(ServiceError):
     """The user already sits at this table."""
 
     def __init__(self) -> None:
-        super().__init__("You have already joined this game.")
+        super().__init__(_("You have already joined this game."))
 
 
 class LobbyFull(ServiceError):
     """Every seat is taken."""
 
     def __init__(self, max_players: int) -> None:
-        super().__init__(f"This game is full ({max_players} players).")
+        super().__init__(ngettext("This game is full ({max_players} player).",
+                                  "This game is full ({max_players} players).",
+                                  max_players).format(max_players=max_players))
 
 
 class AlreadyStarted(ServiceError):
     """The lobby has become a game; seats can no longer change."""
 
     def __init__(self) -> None:
-        super().__init__("This game has already started.")
+        super().__init__(_("This game has already started."))
 
 
 class GameNotRunning(ServiceError):
@@ -63,11 +70,11 @@ class GameNotRunning(ServiceError):
 
     def __init__(self, status: str) -> None:
         message = {
-            "lobby": "This game has not started yet.",
-            "finished": "This game is over.",
-            "abandoned": "This game was abandoned.",
-        }.get(status, "This game is not running.")
-        super().__init__(message)
+            "lobby": N_("This game has not started yet."),
+            "finished": N_("This game is over."),
+            "abandoned": N_("This game was abandoned."),
+        }.get(status, N_("This game is not running."))
+        super().__init__(_(message))
         self.status = status
 
 
@@ -75,29 +82,36 @@ class NotEnoughPlayers(ServiceError):
     """Too few seats to start."""
 
     def __init__(self, have: int, need: int) -> None:
-        super().__init__(f"You need at least {need} players to start; there are {have}. "
-                         "Invite more players or add AI seats.")
+        # Translators: {need} is the fewest players the game takes, {have} how many are seated
+        super().__init__(ngettext("You need at least {need} player to start; there are {have}. "
+                                  "Invite more players or add AI seats.",
+                                  "You need at least {need} players to start; there are {have}. "
+                                  "Invite more players or add AI seats.",
+                                  need).format(need=need, have=have))
 
 
 class NotHost(ServiceError):
-    """Only the host (or an admin) may do this."""
+    """Only the host (or an admin) may do this. `message` is the whole sentence, marked with
+    N_ where it is written (e.g. N_("Only the host can start the game.")) and translated here."""
 
-    def __init__(self, what: str = "do that") -> None:
-        super().__init__(f"Only the host can {what}.")
+    def __init__(self, message: str = N_("Only the host can do that.")) -> None:
+        super().__init__(_(message))
 
 
 class NoSuchSeat(ServiceError):
     """The AI seat named does not exist."""
 
     def __init__(self) -> None:
-        super().__init__("There is no such AI seat in this lobby.")
+        super().__init__(_("There is no such AI seat in this lobby."))
 
 
 class UnknownAiLevel(ServiceError):
     """No AI policy is registered under this name."""
 
     def __init__(self, level: str, known: list[str]) -> None:
-        super().__init__(f"There is no AI level {level!r}. Known levels: {', '.join(known)}.")
+        # Translators: {level} is the level asked for, in quotes; {levels} lists the known ones
+        super().__init__(_("There is no AI level {level}. Known levels: {levels}.").format(
+            level=repr(level), levels=", ".join(known)))
 
 
 class BadSettings(ServiceError):
@@ -108,37 +122,47 @@ class StaleDecision(ServiceError):
     """The prompt the player answered has moved on (answered, changed or superseded)."""
 
     def __init__(self) -> None:
-        super().__init__("This prompt is no longer current. Please answer the latest one.")
+        super().__init__(_("This prompt is no longer current. Please answer the latest one."))
 
 
 class WrongTurn(ServiceError, NotYourTurn):
     """The prompt is current, but it is someone else's to answer."""
 
     def __init__(self, waiting_for: list[str]) -> None:
-        names = ", ".join(waiting_for) or "another player"
-        super().__init__(f"It is not your turn: waiting for {names}.")
+        if waiting_for:
+            # Translators: {names} lists the players whose turn it is
+            message = _("It is not your turn: waiting for {names}.").format(
+                names=", ".join(waiting_for))
+        else:
+            message = _("It is not your turn: waiting for another player.")
+        super().__init__(message)
 
 
 class DuplicateAction(ServiceError):
     """The player resent the answer they already gave; it is not logged twice."""
 
-    def __init__(self, label: str) -> None:
-        super().__init__(f"You already chose {label}.")
+    def __init__(self, label: str | None) -> None:
+        if label is None:
+            super().__init__(_("You already chose that."))
+        else:
+            # Translators: {label} is the option chosen, as its button reads
+            super().__init__(_("You already chose {label}.").format(label=label))
 
 
 class ConcurrentWrite(ServiceError):
     """Another writer changed the game in the file; the cached copy was dropped."""
 
     def __init__(self) -> None:
-        super().__init__("The game changed while your move was being saved. Please try again.")
+        super().__init__(_("The game changed while your move was being saved. Please try again."))
 
 
 class GameDamaged(ServiceError):
     """The game's stored state cannot be rebuilt: it cannot go on, only be abandoned."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(f"Game #{game_id} cannot go on: its saved state is damaged. The host "
-                         "or anyone with Manage Channels can end it with `/game abandon`.")
+        super().__init__(_("Game #{game_id} cannot go on: its saved state is damaged. The host "
+                           "or anyone with Manage Channels can end it with `/game abandon`."
+                           ).format(game_id=game_id))
         self.game_id = game_id
 
 
@@ -146,7 +170,9 @@ class TooManyGames(ServiceError):
     """A member may sit in only so many open lobbies and running games in one server."""
 
     def __init__(self, limit: int) -> None:
-        games = "game" if limit == 1 else "games"
-        super().__init__(f"You already sit in {limit} open {games} on this server (lobbies "
-                         "count too). Finish or leave one first.")
+        super().__init__(ngettext("You already sit in {limit} open game on this server (lobbies "
+                                  "count too). Finish or leave one first.",
+                                  "You already sit in {limit} open games on this server (lobbies "
+                                  "count too). Finish or leave one first.",
+                                  limit).format(limit=limit))
         self.limit = limit

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.catalog import N_
 from engine.core.game import Action, Decision
 from engine.service.base import ServiceCore
 from engine.service.errors import (
@@ -56,7 +57,7 @@ class PlayOps(ServiceCore):
             if not info.is_open:
                 raise GameNotRunning(info.status)
             if not is_admin and info.host_id != by_user:
-                raise NotHost("abandon the game")
+                raise NotHost(N_("Only the host can abandon the game."))
             await rows.mark_ended(conn, game_id, "abandoned", self._clock())
             ended = await rows.fetch_game(conn, game_id)
             # Dropped before the COMMIT: from here on reads go to the file, which waits for it.
@@ -81,5 +82,5 @@ def _refuse_unchanged_choice(live: LiveGame, seat: int, before: Decision, state:
     """A changeable choice resent unchanged is a double click, not a second action."""
     after = live.kind.decision_for(state, seat)
     if after is not None and after.key == before.key and after.current == before.current:
-        label = next((o.label for o in before.options if o.action == before.current), "that")
+        label = next((o.label for o in before.options if o.action == before.current), None)
         raise DuplicateAction(label)

@@ -7,6 +7,7 @@ from typing import Any
 
 import aiosqlite
 
+from engine.catalog import _
 from engine.core.game import GameKind
 from engine.core.registry import get_kind
 from engine.service.deadlines import DeadlineSettings
@@ -65,7 +66,9 @@ class LiveGame:
 
     def name(self, seat: int) -> str:
         """The display name at a seat."""
-        return next((s.name for s in self.info.seats if s.seat == seat), f"Seat {seat + 1}")
+        found = next((s.name for s in self.info.seats if s.seat == seat), None)
+        # Translators: a seat's name when the player's is unknown; {number} counts from 1
+        return found if found is not None else _("Seat {number}").format(number=seat + 1)
 
 
 def rebuild(info: GameInfo, seed: int, snapshot: tuple[int, str] | None,
@@ -75,11 +78,11 @@ def rebuild(info: GameInfo, seed: int, snapshot: tuple[int, str] | None,
     if snapshot is not None:
         done, state = snapshot[0], kind.load(snapshot[1])
     else:
-        done, (state, _) = 0, kind.new_game(seed, len(info.seats), info.settings)
+        done, (state, _events) = 0, kind.new_game(seed, len(info.seats), info.settings)
     for row in tail:
         if row.seq != done + 1:
             raise StoreError(f"The log of game #{info.id} has a gap before action {row.seq}.")
-        state, _ = kind.apply(state, row.seat, row.action)
+        state, _events = kind.apply(state, row.seat, row.action)
         done = row.seq
     if done != info.version:
         raise StoreError(f"Game #{info.id} should have {info.version} actions, found {done}.")

@@ -10,6 +10,7 @@ from typing import Any
 import aiosqlite
 from pydantic import ValidationError
 
+from engine.catalog import N_, _
 from engine.core.game import GameKind
 from engine.core.registry import get_kind, kinds
 from engine.core.rng import shuffled_seats
@@ -53,12 +54,14 @@ class LobbyOps(ServiceCore):
         try:
             valid = game_kind.settings(dict(settings or {})).model_dump()
         except ValidationError as exc:
-            raise BadSettings(f"Those settings do not work for {game_kind.title}.") from exc
+            raise BadSettings(_("Those settings do not work for {game}.").format(
+                game=game_kind.title)) from exc
         timing = DeadlineSettings.build(deadlines, game_kind.default_deadlines)
         seats = game_kind.max_players if max_players is None else max_players
         if not game_kind.min_players <= seats <= game_kind.max_players:
-            raise BadSettings(f"{game_kind.title} is for {game_kind.min_players} to "
-                              f"{game_kind.max_players} players.")
+            raise BadSettings(_("{game} is for {min_players} to {max_players} players.").format(
+                game=game_kind.title, min_players=game_kind.min_players,
+                max_players=game_kind.max_players))
         # 63 bits: the seed must fit SQLite's signed 64-bit integer.
         seed = secrets.randbits(63) if seed is None else seed
         now = self._clock()
@@ -128,7 +131,7 @@ class LobbyOps(ServiceCore):
             raise UnknownAiLevel(level, ai.levels())
         async with self._lock(game_id), self._db.transaction() as conn:
             info = await _open_lobby(conn, game_id)
-            _require_host(info, by_user, "add AI players")
+            _require_host(info, by_user, N_("Only the host can add AI players."))
             if len(info.seats) >= info.max_players:
                 raise LobbyFull(info.max_players)
             taken = {s.name for s in info.seats}
@@ -141,7 +144,7 @@ class LobbyOps(ServiceCore):
         """Remove an AI seat (the given slot, else the last one added; host only)."""
         async with self._lock(game_id), self._db.transaction() as conn:
             info = await _open_lobby(conn, game_id)
-            _require_host(info, by_user, "remove AI players")
+            _require_host(info, by_user, N_("Only the host can remove AI players."))
             bots = [s for s in info.seats if s.is_ai and (slot is None or s.slot == slot)]
             if not bots:
                 raise NoSuchSeat()
@@ -179,7 +182,7 @@ class LobbyOps(ServiceCore):
             async with self._db.transaction() as conn:
                 info = await _open_lobby(conn, game_id)
                 if not is_admin:
-                    _require_host(info, by_user, "start the game")
+                    _require_host(info, by_user, N_("Only the host can start the game."))
                 kind = get_kind(info.kind)
                 if len(info.seats) < kind.min_players:
                     raise NotEnoughPlayers(len(info.seats), kind.min_players)
@@ -222,9 +225,10 @@ async def _open_lobby(conn: aiosqlite.Connection, game_id: int) -> GameInfo:
     return info
 
 
-def _require_host(info: GameInfo, user_id: UserId, what: str) -> None:
+def _require_host(info: GameInfo, user_id: UserId, message: str) -> None:
+    """NotHost with `message` (marked with N_, translated by NotHost) unless `user_id` hosts."""
     if info.host_id != user_id:
-        raise NotHost(what)
+        raise NotHost(message)
 
 
 async def _ensure_channel_free(conn: aiosqlite.Connection, guild_id: int, channel_id: int) -> None:

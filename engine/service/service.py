@@ -11,6 +11,7 @@ from engine.service.ai_pool import AiPool
 from engine.service.autopilot import AutopilotOps
 from engine.service.base import Clock
 from engine.service.games import PlayOps
+from engine.service.languages import LanguageOps
 from engine.service.live import assemble
 from engine.service.lobby import LobbyOps
 from engine.service.messages import MessageOps
@@ -24,7 +25,8 @@ from engine.store.db import Database, Synchronous
 from engine.store.models import GameInfo
 
 
-class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps):
+class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps,
+                  LanguageOps):
     """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
 
     @classmethod

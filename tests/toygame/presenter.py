@@ -77,8 +77,10 @@ class SealedPresenter(Presenter):
             return "✅" if option.action.get("allow") else "⛔"
         return None
 
-    room_noun: ClassVar[str] = "duel"
-    room_verb: ClassVar[str] = "duel"
+    def room_text(self, key: str) -> str:
+        """The core's room sentences, with "exchange" said as "duel" (a test game: English)."""
+        return (super().room_text(key).replace("exchange", "duel")
+                .replace("play it out", "duel"))
 
     def room_role(self, event: GameEvent) -> RoomRole:
         """A duel opens a room, a press happens in it, the settlement closes it."""

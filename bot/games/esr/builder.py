@@ -10,11 +10,11 @@ from typing import Any
 import discord
 
 from bot.core.components import detached
+from bot.games.esr.catalog import _
 from bot.games.esr.ids import draft_id, raise_id, send_id
-from bot.games.esr.narrate import ACTION_EMOJI, colour_name, gem_text
+from bot.games.esr.narrate import action_text, colour_name, colour_word, gem_text
 from engine.core.game import Decision
 from engine.games.esr.gems import COLOURS, can_beat, raise_kind
-from engine.games.esr.state import ACTION_NAMES
 
 MAX_SELECT_OPTIONS = 25
 
@@ -32,7 +32,7 @@ def allows_builder(decision: Decision) -> bool:
 
 def raise_button(game_id: int, decision: Decision) -> discord.ui.Button:
     """The room prompt's button that opens the builder."""
-    label = "Raise…" if offer_spec(decision)["current"] is not None else "Build an offer…"
+    label = _("Raise…") if offer_spec(decision)["current"] is not None else _("Build an offer…")
     return discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🛠️",
                              custom_id=raise_id(game_id, decision.key))
 
@@ -43,17 +43,22 @@ def draft_verdict(spec: dict[str, Any], draft: Sequence[int], partner: str,
     itself is the engine's: raise_kind and can_beat)."""
     current = spec["current"]
     if not sum(draft):
-        return (f"You offer nothing: {partner} may then offer you one gemstone, which you must "
-                "accept, or nothing, and the action lapses.")
+        return _("You offer nothing: {partner} may then offer you one gemstone, which you must "
+                 "accept, or nothing, and the action lapses.").format(partner=partner)
     if current is None:
-        text = f"A legal opening offer of {gem_text(draft)}."
+        text = _("A legal opening offer of {offer}.").format(offer=gem_text(draft))
     elif raise_kind(draft, current) == "quantity":
-        text = f"{gem_text(draft)} beats {gem_text(current)}: more gemstones."
+        # Translators: {offer} is the draft, {current} the offer it beats (gem symbols)
+        text = _("{offer} beats {current}: more gemstones.").format(
+            offer=gem_text(draft), current=gem_text(current))
     else:
-        text = (f"{gem_text(draft)} beats {gem_text(current)}: as many gemstones, more of the "
-                f"higher colours ({' › '.join(colour_name(c) for c in COLOURS)}).")
+        # Translators: {order} lists the colours from highest to lowest, e.g. "🔺 red › 🟡 yellow"
+        text = _("{offer} beats {current}: as many gemstones, more of the higher colours "
+                 "({order}).").format(offer=gem_text(draft), current=gem_text(current),
+                                      order=" › ".join(colour_name(c) for c in COLOURS))
     if not can_beat(partner_gems, draft):
-        text += f" {partner} cannot beat it and will have to accept."
+        text += " " + _("{partner} cannot beat it and will have to accept.").format(
+            partner=partner)
     return text
 
 
@@ -64,14 +69,17 @@ def builder_content(decision: Decision, draft: Sequence[int], verdict: str,
     action = spec["action"]
     partner = names[spec["partner"]]
     current = spec["current"]
-    lines = [f"**Your offer for {ACTION_EMOJI[action]} {ACTION_NAMES[action]}**",
-             (f"{partner} offers {gem_text(current)}; a raise must beat it: more gemstones, "
-              "or as many with more of the higher colours."
-              if current else "You open: offer any of your gemstones, or nothing."),
-             f"Your gemstones: {gem_text(spec['own'])}",
-             f"Draft: **{gem_text(draft)}**",
+    # Translators: {action} is an action card with its emoji, e.g. "💰 Money"
+    heading = _("Your offer for {action}").format(action=action_text(action))
+    lines = [f"**{heading}**",
+             (_("{partner} offers {offer}; a raise must beat it: more gemstones, or as many "
+                "with more of the higher colours.").format(partner=partner,
+                                                           offer=gem_text(current))
+              if current else _("You open: offer any of your gemstones, or nothing.")),
+             _("Your gemstones: {gems}").format(gems=gem_text(spec["own"])),
+             _("Draft: {gems}").format(gems=f"**{gem_text(draft)}**"),
              verdict,
-             "Choose how many of each colour you give, then press **Send**."]
+             _("Choose how many of each colour you give, then press **Send**.")]
     return "\n".join(lines)[:2000]
 
 
@@ -82,13 +90,19 @@ def builder_view(game_id: int, decision: Decision, draft: Sequence[int],
     view = discord.ui.View(timeout=None)
     for colour, name in enumerate(COLOURS):
         most = min(own[colour], MAX_SELECT_OPTIONS - 1)
-        options = [discord.SelectOption(label=f"{n} {name}", value=str(n),
-                                        default=n == draft[colour]) for n in range(most + 1)]
+        word = colour_word(name)
+        # Translators: a select option: how many gemstones of one colour, e.g. "2 red"
+        options = [discord.SelectOption(label=_("{count} {colour}").format(count=n, colour=word),
+                                        value=str(n), default=n == draft[colour])
+                   for n in range(most + 1)]
         view.add_item(discord.ui.Select(
             custom_id=draft_id(game_id, decision.key, colour, draft),
-            placeholder=f"{name.capitalize()}: {draft[colour]} (you have {own[colour]})",
+            # Translators: {count} is how many are in the draft, {owned} how many the player has
+            placeholder=_("{colour}: {count} (you have {owned})").format(
+                colour=word.capitalize(), count=draft[colour], owned=own[colour]),
             options=options, disabled=most == 0, row=colour))
-    label = f"Send: {gem_text(draft)}" if sum(draft) else "Send: offer nothing"
+    label = (_("Send: {offer}").format(offer=gem_text(draft)) if sum(draft)
+             else _("Send: offer nothing"))
     view.add_item(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.success,
                                     disabled=not sendable,
                                     custom_id=send_id(game_id, decision.key, draft)))

@@ -19,6 +19,7 @@ from bot.games.esr.builder import (
     draft_verdict,
     offer_spec,
 )
+from bot.games.esr.catalog import N_, _
 from bot.games.esr.narrate import gem_text
 from engine.core.errors import EngineError
 from engine.core.game import Decision
@@ -36,7 +37,7 @@ async def open_builder(bot: BotBase, interaction: discord.Interaction, game_id: 
         return
     decision, names = turn
     if not allows_builder(decision):
-        await tell(interaction, "Only the buttons on the prompt are possible now.")
+        await tell(interaction, _("Only the buttons on the prompt are possible now."))
         return
     try:
         content, view = await _builder(bot, game_id, interaction.user.id, decision,
@@ -47,12 +48,12 @@ async def open_builder(bot: BotBase, interaction: discord.Interaction, game_id: 
     await interaction.followup.send(content, view=view, ephemeral=True)
 
 
-FORGED = "That is not one of the choices offered; nothing was changed."
+FORGED = N_("That is not one of the choices offered; nothing was changed.")
 
 
 async def refuse_forged(interaction: discord.Interaction) -> None:
     """A select value or draft that the builder never offered: refuse it privately."""
-    await tell(interaction, FORGED)
+    await tell(interaction, _(FORGED))
 
 
 async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, key: str,
@@ -68,7 +69,7 @@ async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, 
         own = offer_spec(pv.decision)["own"]
         if any(not 0 <= n <= min(most, MAX_SELECT_OPTIONS - 1)
                for n, most in zip(draft, own, strict=True)):
-            await tell(interaction, FORGED)
+            await tell(interaction, _(FORGED))
             return
         names = seat_names(await service.get_game(game_id))
         content, view = await _builder(bot, game_id, interaction.user.id, pv.decision, draft,
@@ -98,7 +99,9 @@ async def send_offer(bot: BotBase, interaction: discord.Interaction, game_id: in
         await tell(interaction, exc.message)
         return
     mark_recorded()
-    await edit_reply(interaction, content=f"✅ You offered {gem_text(draft)}.", view=None)
+    await edit_reply(interaction,
+                     content="✅ " + _("You offered {offer}.").format(offer=gem_text(draft)),
+                     view=None)
     await bot.tell_change(game_id, result)
 
 

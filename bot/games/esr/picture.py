@@ -7,11 +7,13 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.games.esr.catalog import N_, _
+
 GEM_RGB = [(220, 50, 60), (240, 200, 40), (40, 170, 90), (50, 110, 220)]
 # The same shapes as the text's symbols (triangle, circle, square, diamond): colour is never the
 # only difference between two gemstones.
 SHAPES = ["triangle", "circle", "square", "diamond"]
-COLOUR_NAMES = ["red", "yellow", "green", "blue"]
+COLOUR_NAMES = [N_("red"), N_("yellow"), N_("green"), N_("blue")]  # translated where drawn
 BACKGROUND = (49, 51, 56)  # Discord's dark theme, so the picture sits well in the channel
 TEXT = (242, 243, 245)
 MUTED = (148, 155, 164)
@@ -37,9 +39,10 @@ def _legend(draw: ImageDraw.ImageDraw, font: ImageFont.FreeTypeFont | ImageFont.
             y: int) -> None:
     x = WIDTH - 24
     for colour in reversed(range(4)):
-        x -= int(draw.textlength(COLOUR_NAMES[colour], font=font)) + 30
+        word = _(COLOUR_NAMES[colour])
+        x -= int(draw.textlength(word, font=font)) + 30
         draw_gem(draw, colour, x, y + 2, size=14)
-        draw.text((x + 18, y), COLOUR_NAMES[colour], fill=MUTED, font=font)
+        draw.text((x + 18, y), word, fill=MUTED, font=font)
 
 
 def standings_png(title: str, names: Sequence[str], money: Sequence[int],
@@ -59,7 +62,9 @@ def standings_png(title: str, names: Sequence[str], money: Sequence[int],
         draw.text((24, y + 8), f"{row + 1}. {name}", fill=TEXT, font=small)
         bar_width = int(260 * money[seat] / top_money)
         draw.rounded_rectangle((230, y + 6, 230 + max(bar_width, 4), y + 32), radius=6, fill=BAR)
-        draw.text((240 + bar_width, y + 8), f"{money[seat]}M", fill=TEXT, font=small)
+        # Translators: an amount of money in millions, written short
+        draw.text((240 + bar_width, y + 8), _("{amount}M").format(amount=money[seat]),
+                  fill=TEXT, font=small)
         x = 560
         for colour, count in enumerate(gems[seat]):
             draw_gem(draw, colour, x, y + 10)

@@ -12,14 +12,16 @@ from bot.core.presenter import Picture, Presenter, RoomOpening, RoomRole
 from bot.core.texts import plain_name
 from bot.games.esr import room
 from bot.games.esr.builder import allows_builder, raise_button
+from bot.games.esr.catalog import CATALOG, N_, _
 from bot.games.esr.glossary import glossary
 from bot.games.esr.narrate import ACTION_EMOJI, narrate, restyle_gems
 from bot.games.esr.picture import standings_png
-from bot.games.esr.rules import rules_topics
+from bot.games.esr.rules import TITLES, rules_topics
 from bot.games.esr.scoring import final_results, legend, scoring_notes, scoring_table
 from bot.games.esr.table import gem_card_line, gems_line, table_embed
 from bot.games.esr.widgets import WIDGETS
 from engine.core.game import Decision, GameEvent, Option
+from engine.core.i18n import Catalog
 from engine.games.esr.events import (
     GameEnded,
     NegotiationStarted,
@@ -29,21 +31,41 @@ from engine.games.esr.events import (
 )
 from engine.service.models import PlayerView
 
+# What the core says about a negotiation's room (the keys and fields of bot.core.presenter's
+# ROOM_TEXTS), in ESR's words.
+ROOM_TEXTS = {
+    # Translators: {first} and {second} are the two negotiators.
+    "watch_only": N_("Only {first} and {second} take part in this negotiation; you can watch "
+                     "along."),
+    # Translators: {player} is the negotiator who must answer now.
+    "their_turn": N_("It is {player}'s turn to answer your offer; wait for them."),
+    # Translators: {channel} is the thread the negotiation runs in.
+    "runs_in": N_("The negotiation runs in {channel}, where you can also build any offer."),
+    # Translators: {reason} is why Discord refused the thread; {players} the two negotiators.
+    "no_thread": N_("I could not open a thread for this negotiation ({reason}), so {players} "
+                    "negotiate here in the channel."),
+    # Translators: {players} are the two negotiators ("ann and bob").
+    "no_post": N_("I could not post in the negotiation's thread (I am missing the *Send "
+                  "Messages in Threads* permission), so {players} negotiate here in the "
+                  "channel."),
+    "over": N_("The negotiation is over."),
+    "answered": N_("Answered — the negotiation goes on below."),
+}
+
 
 def turn_heading(round_: int, turn: int) -> str:
     """The line that opens a turn's story in the channel."""
-    return f"**── Round {round_} · turn {turn} ──**"
+    heading = _("Round {round} · turn {turn}").format(round=round_, turn=turn)
+    return f"**── {heading} ──**"
 
 
 class EsrPresenter(Presenter):
     """How Edel, Stein & Reich looks in Discord."""
 
     game: ClassVar[str] = "esr"
+    catalog: ClassVar[Catalog | None] = CATALOG  # its rules topics' titles in slash commands
+    rule_titles: ClassVar[dict[str, str]] = TITLES
     dynamic_items = WIDGETS
-    room_noun: ClassVar[str] = "negotiation"
-    room_verb: ClassVar[str] = "negotiate"
-    room_reply: ClassVar[str] = "answer your offer"
-    room_extra_hint: ClassVar[str] = "where you can also build any offer"
 
     def table_embed(self, view: dict[str, Any], names: Sequence[str], title: str,
                     due_at: float | None) -> discord.Embed:
@@ -54,10 +76,11 @@ class EsrPresenter(Presenter):
         """The narration, the round's scoring table and the final results."""
         if isinstance(event, RoundScored):
             notes = scoring_notes(event, names)
-            return (f"**Scoring of round {event.round}**\n{legend()}\n"
+            heading = _("Scoring of round {round}").format(round=event.round)
+            return (f"**{heading}**\n{legend()}\n"
                     + scoring_table(event, names) + (f"\n{notes}" if notes else ""))
         if isinstance(event, GameEnded):
-            return "**Game over!**\n" + final_results(event, names)
+            return "**" + _("Game over!") + "**\n" + final_results(event, names)
         if isinstance(event, TurnStarted):  # the turn's story starts here, above its table
             return turn_heading(event.round, event.turn)
         return narrate(event, names)
@@ -78,7 +101,8 @@ class EsrPresenter(Presenter):
             return None
         event = pictured[-1]
         final = isinstance(event, GameEnded)
-        title = "Final standings" if final else f"After round {event.round}"  # type: ignore[union-attr]
+        title = (_("Final standings") if final
+                 else _("After round {round}").format(round=event.round))  # type: ignore[union-attr]
         money = event.money if final else event.money_after  # type: ignore[union-attr]
         shown = [plain_name(n).replace("\u200b", "") for n in names]  # drawn, not sent
         png = standings_png(title, shown,
@@ -89,8 +113,9 @@ class EsrPresenter(Presenter):
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
         """The player's turn card, gemstones and money."""
         me = pv.view["players"][pv.seat]
-        return (f"Your turn card: {gem_card_line(me['gem_card'])} · "
-                f"your gemstones: {gems_line(me['gems'])} · 💰 {me['money']}M")
+        # Translators: {card} is the player's gemstone card, {money} in millions (written short)
+        return _("Your turn card: {card} · your gemstones: {gems} · 💰 {money}M").format(
+            card=gem_card_line(me["gem_card"]), gems=gems_line(me["gems"]), money=me["money"])
 
     def option_emoji(self, option: Option) -> str | None:
         """Action cards get their emoji."""
@@ -100,6 +125,10 @@ class EsrPresenter(Presenter):
     def option_text(self, text: str) -> str:
         """'Offer 1 blue' reads 'Offer 🔷1', as gem counts do everywhere in the channel."""
         return restyle_gems(text)
+
+    def room_text(self, key: str) -> str:
+        """The core's sentences about a room, in ESR's words ("negotiation")."""
+        return _(ROOM_TEXTS[key]) if key in ROOM_TEXTS else super().room_text(key)
 
     def room_role(self, event: GameEvent) -> RoomRole:
         """A negotiation opens a room; its offers are told there; acceptance closes it."""
@@ -133,6 +162,10 @@ class EsrPresenter(Presenter):
         if kind == "offer" and not any(option.action.get("gems", [])):
             return discord.ButtonStyle.secondary
         return discord.ButtonStyle.primary
+
+    def rule_title(self, topic: str) -> str:
+        """A rules topic's title in the current language."""
+        return _(TITLES[topic]) if topic in TITLES else super().rule_title(topic)
 
     def rules(self) -> dict[str, str]:
         """data/esr/rules.md by section."""

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.esr.narrate import ACTION_EMOJI, gem_text
+from bot.games.esr.catalog import N_, _
+from bot.games.esr.narrate import action_name, action_text, gem_text
 from engine.core.game import Decision, GameEvent
 from engine.games.esr.events import ActionLapsed, NegotiationStarted, OfferAccepted
-from engine.games.esr.state import ACTION_NAMES
 
 THREAD_NAME_MAX = 100
+
+# Why the opener opens when the gemstones differ: by the first colour in which they do (ESR-3).
+FEWER = {
+    "red": N_("**{opener}** opens: fewer red gemstones than {other}."),
+    "yellow": N_("**{opener}** opens: fewer yellow gemstones than {other} (the colours before "
+                 "it are tied)."),
+    "green": N_("**{opener}** opens: fewer green gemstones than {other} (the colours before "
+                "it are tied)."),
+    "blue": N_("**{opener}** opens: fewer blue gemstones than {other} (the colours before it "
+               "are tied)."),
+}
 
 
 def is_closing(event: GameEvent) -> bool:
@@ -19,14 +30,9 @@ def is_closing(event: GameEvent) -> bool:
                                                 and event.reason == "nobody_offered")
 
 
-def action_text(action: str) -> str:
-    """'💰 Money'."""
-    return f"{ACTION_EMOJI[action]} {ACTION_NAMES[action]}"
-
-
 def thread_name(names: Sequence[str], seats: Sequence[int], action: str) -> str:
     """'ann ⇄ bob · Money', within Discord's 100 characters even for two 32-character names."""
-    text = f"{names[seats[0]]} ⇄ {names[seats[1]]} · {ACTION_NAMES[action]}"
+    text = f"{names[seats[0]]} ⇄ {names[seats[1]]} · {action_name(action)}"
     return text if len(text) <= THREAD_NAME_MAX else text[:THREAD_NAME_MAX - 1] + "…"
 
 
@@ -36,26 +42,29 @@ def opener_reason(started: NegotiationStarted, names: Sequence[str]) -> str:
     other = names[next(s for s in started.seats if s != started.opener)]
     by = started.decided_by
     if by == "seat":
-        return (f"**{opener}** opens: same gemstones and money as {other}, and {opener} sits "
-                "earlier at the table.")
+        return _("**{opener}** opens: same gemstones and money as {other}, and {opener} sits "
+                 "earlier at the table.").format(opener=opener, other=other)
     if by == "money":
-        return f"**{opener}** opens: same gemstones as {other}, but less money."
-    tied = "" if by == "red" else " (the colours before it are tied)"
-    return f"**{opener}** opens: fewer {by} gemstones than {other}{tied}."
+        return _("**{opener}** opens: same gemstones as {other}, but less money.").format(
+            opener=opener, other=other)
+    return _(FEWER[by]).format(opener=opener, other=other)
 
 
 def intro(started: NegotiationStarted, names: Sequence[str]) -> str:
     """The first message in the room: who, what, why this opener, how offers work."""
     a, b = (names[s] for s in started.seats)
     return "\n".join([
-        f"🤝 **{a}** and **{b}** both chose **{action_text(started.action)}**, so they "
-        "negotiate: an offer is gemstones of your own; whoever accepts takes them and the "
-        "other carries out the action.",
+        # Translators: {action} is an action card with its emoji, e.g. "💰 Money"
+        "🤝 " + _("**{first}** and **{second}** both chose **{action}**, so they negotiate: an "
+                 "offer is gemstones of your own; whoever accepts takes them and the other "
+                 "carries out the action.").format(first=a, second=b,
+                                                   action=action_text(started.action)),
         opener_reason(started, names),
-        "A raise must beat the current offer: more gemstones, or as many with more red, then "
-        "yellow, green, blue. If the opener offers nothing, the other may offer one gemstone, "
-        "which must be accepted, or nothing, and the action lapses. (`/game rules negotiation` "
-        "has the details.)",
+        # Translators: `/game rules negotiation` is a command: keep it as the rules topic is named
+        _("A raise must beat the current offer: more gemstones, or as many with more red, then "
+          "yellow, green, blue. If the opener offers nothing, the other may offer one gemstone, "
+          "which must be accepted, or nothing, and the action lapses. (`/game rules "
+          "negotiation` has the details.)"),
     ])[:2000]
 
 
@@ -68,13 +77,16 @@ def prompt_text(decision: Decision, view: dict, names: Sequence[str],
     players = view["players"]
     a, b = view["negotiation"]["seats"] if view.get("negotiation") else (decision.player, partner)
     lines = [f"🤝 **{action_text(spec['action'])}** · {names[a]} ⇄ {names[b]}",
-             (f"Current offer: **{gem_text(current)}** from {names[partner]}." if current
-              else "No offer on the table yet."),
-             f"{mover}, your turn: {decision.prompt}"]
+             (_("Current offer: {offer} from {partner}.").format(
+                 offer=f"**{gem_text(current)}**", partner=names[partner]) if current
+              else _("No offer on the table yet.")),
+             # Translators: {player} is the player to move, {prompt} the game's question
+             _("{player}, your turn: {prompt}").format(player=mover, prompt=decision.prompt)]
     for seat in (a, b):
         lines.append(f"{names[seat]}: {gem_text(list(players[seat]['gems'].values()))}")
     if due_at:
-        lines.append(f"⏰ Due <t:{int(due_at)}:R>.")
+        # Translators: {when} is a time Discord shows relative to now ("in 5 minutes")
+        lines.append("⏰ " + _("Due {when}.").format(when=f"<t:{int(due_at)}:R>"))
     return "\n".join(lines)[:2000]
 
 

@@ -1,17 +1,37 @@
-"""The /game rules text, read from data/esr/rules.md (topics are its '## ' sections), its lines
-flowing as paragraphs."""
+"""The /game rules text, read from data/esr/rules.md (English) or rules.<language>.md (topics are
+its '## ' sections, whose ids are the same in every language), its lines flowing as paragraphs."""
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
+from bot.games.esr.catalog import N_
+from engine.core.i18n import DEFAULT, current
 from engine.games.esr.cards import data_dir
+
+# Topic titles, by id (the ids are the '## ' headings of every language's file).
+TITLES = {"overview": N_("Overview"), "turn": N_("A turn"), "actions": N_("Action cards"),
+          "negotiation": N_("Negotiation"), "events": N_("Event cards"),
+          "scoring": N_("Scoring"), "end": N_("End of the game"), "rulings": N_("Rulings")}
+
+
+def rules_topics() -> dict[str, str]:
+    """Topic id → text in the current language (English where no translation exists)."""
+    return _topics(current())
+
+
+def rules_file(language: str) -> Path:
+    """The rules text of a language."""
+    folder = data_dir() / "esr"
+    translated = folder / f"rules.{language}.md"
+    return translated if language != DEFAULT and translated.exists() else folder / "rules.md"
 
 
 @cache
-def rules_topics() -> dict[str, str]:
-    """Topic name → text, in file order."""
-    text = (data_dir() / "esr" / "rules.md").read_text(encoding="utf-8")
+def _topics(language: str) -> dict[str, str]:
+    """Topic id → text, in file order."""
+    text = rules_file(language).read_text(encoding="utf-8")
     topics: dict[str, str] = {}
     name = None
     for line in text.splitlines():

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.esr.narrate import COLOUR_EMOJI, gem
+from bot.games.esr.catalog import _, ngettext
+from bot.games.esr.narrate import COLOUR_EMOJI, colour_word, gem
 from engine.games.esr import scoring_text
+from engine.games.esr.catalog import _ as esr_text
 from engine.games.esr.events import GameEnded, RoundScored
 from engine.games.esr.narrate import TIEBREAK_TEXT, event_name
 from engine.games.esr.state import ROUNDS
@@ -17,8 +19,8 @@ DISCORD_SCORING = scoring_text.ScoringStyle(gem=gem, name=lambda name: f"**{name
 
 def legend() -> str:
     """The small print under the heading: what each symbol is and what the arrows mean."""
-    symbols = " · ".join(f"{emoji} {colour}" for colour, emoji in COLOUR_EMOJI.items())
-    return f"-# {symbols} · {scoring_text.LEGEND}"
+    symbols = " · ".join(f"{emoji} {colour_word(colour)}" for colour, emoji in COLOUR_EMOJI.items())
+    return f"-# {symbols} · {esr_text(scoring_text.LEGEND)}"
 
 
 BRANCH = "└ "  # plain text, not a quote or a list: markdown cannot run it into the next line
@@ -37,11 +39,14 @@ def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:
     for score in scored.colours:
         for seat, card_ids in score.cards_used.items():
             cards = ", ".join(event_name(c) for c in card_ids)
-            notes.append(f"{names[seat]}: {cards} paid for {score.colour}.")
+            # Translators: {cards} names the Scoring cards that paid, {colour} the colour scored
+            notes.append(_("{player}: {cards} paid for {colour}.").format(
+                player=names[seat], cards=cards, colour=colour_word(score.colour)))
     returned = sum(len(c) for c in scored.cards_returned.values())
     if returned and scored.round < ROUNDS:  # after the last scoring the game is over
-        cards = "Scoring card goes" if returned == 1 else "Scoring cards go"
-        notes.append(f"{returned} {cards} face up under the event deck.")
+        notes.append(ngettext("{count} Scoring card goes face up under the event deck.",
+                              "{count} Scoring cards go face up under the event deck.",
+                              returned).format(count=returned))
     return "\n".join(notes)
 
 
@@ -52,8 +57,25 @@ def final_results(ended: GameEnded, names: Sequence[str]) -> str:
     lines = []
     for pos, seat in enumerate(ended.ranking):
         mark = marks[pos]
-        lines.append(f"{mark} **{names[seat]}** — {ended.money[seat]} million")
-    winners = " and ".join(names[s] for s in ended.winners)
-    lines.append(f"\n🏆 {winners} win{'s' if len(ended.winners) == 1 else ''} "
-                 f"({TIEBREAK_TEXT.get(ended.tiebreak, ended.tiebreak)}).")
+        money = ended.money[seat]
+        standing = ngettext("**{name}** — {amount} million", "**{name}** — {amount} million",
+                            money).format(name=names[seat], amount=money)
+        lines.append(f"{mark} {standing}")
+    winners = and_list([names[s] for s in ended.winners])
+    tiebreak = TIEBREAK_TEXT.get(ended.tiebreak)
+    # Translators: {winners} names the winner or winners, {tiebreak} how first place was decided
+    won = ngettext("{winners} wins ({tiebreak}).", "{winners} win ({tiebreak}).",
+                   len(ended.winners)).format(
+                       winners=winners,
+                       tiebreak=esr_text(tiebreak) if tiebreak else ended.tiebreak)
+    lines.append(f"\n🏆 {won}")
     return "\n".join(lines)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """'ann', 'ann and bob', 'ann and bob and cem' (each 'and' one translated phrase)."""
+    text = names[0] if names else ""
+    for name in names[1:]:
+        # Translators: joins two names (the first may itself be joined), e.g. "ann and bob"
+        text = _("{first} and {second}").format(first=text, second=name)
+    return text

@@ -11,6 +11,7 @@ import discord
 from bot.core.base import BotBase
 from bot.core.interactions import guarded
 from bot.games.esr import offers
+from bot.games.esr.catalog import _
 from bot.games.esr.ids import (
     DRAFT_TEMPLATE,
     RAISE_TEMPLATE,
@@ -30,7 +31,7 @@ class RaiseButton(discord.ui.DynamicItem[discord.ui.Button], template=RAISE_TEMP
     """On the negotiation prompt: opens the private offer builder."""
 
     def __init__(self, game_id: int, key: str) -> None:
-        super().__init__(discord.ui.Button(label="Raise…", custom_id=raise_id(game_id, key)))
+        super().__init__(discord.ui.Button(label=_("Raise…"), custom_id=raise_id(game_id, key)))
         self.game_id, self.key = game_id, key
 
     @classmethod
@@ -81,7 +82,7 @@ class SendOfferButton(discord.ui.DynamicItem[discord.ui.Button], template=SEND_T
     """Offer builder: submit the draft."""
 
     def __init__(self, game_id: int, key: str, draft: list[int]) -> None:
-        super().__init__(discord.ui.Button(label="Send offer",
+        super().__init__(discord.ui.Button(label=_("Send offer"),
                                            custom_id=send_id(game_id, key, draft)))
         self.game_id, self.key, self.draft = game_id, key, draft
 

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import DataFileError
+from engine.games.esr.catalog import _
 from engine.games.esr.gems import COLOURS, Colour, Gems, describe, from_letters
 
 GEMS_PER_MONEY = {7: 2, 6: 3, 5: 3, 4: 4}
@@ -43,8 +44,9 @@ class GemCard(BaseModel):
         return from_letters(self.gems)
 
     def label(self) -> str:
-        """Short text such as '6M · 1 red, 1 yellow, 1 green'."""
-        return f"{self.money}M · {describe(self.counts)}"
+        """Short text such as '6M · 1 red, 1 yellow, 1 green', in the current language."""
+        # Translators: a gemstone card: its money in millions ("6M") and its gemstones
+        return _("{money}M · {gems}").format(money=self.money, gems=describe(self.counts))
 
 
 class _EventBase(BaseModel):

@@ -7,6 +7,7 @@ from engine.core.game import Results, Standing
 from engine.core.rng import Rng
 from engine.games.esr import negotiation
 from engine.games.esr.carry import carry_out
+from engine.games.esr.catalog import _
 from engine.games.esr.events import (
     ActionChosen,
     ActionLapsed,
@@ -19,10 +20,9 @@ from engine.games.esr.events import (
     TurnEnded,
     TurnStarted,
 )
-from engine.games.esr.gems import COLOURS, SUPPLY_PER_COLOUR
+from engine.games.esr.gems import COLOURS, SUPPLY_PER_COLOUR, colour_name
 from engine.games.esr.scoring import score_round
 from engine.games.esr.state import (
-    ACTION_NAMES,
     ACTION_ORDER,
     LAID_ASIDE,
     ROUNDS,
@@ -32,6 +32,7 @@ from engine.games.esr.state import (
     FreeChoiceStep,
     InstantStep,
     PlayerState,
+    action_name,
 )
 from engine.games.esr.table import Table
 
@@ -100,8 +101,10 @@ def choose(table: Table, seat: int, card: str) -> None:
     """Place (or change) a secret action card; reveal once everyone has chosen."""
     state = table.state
     if card not in state.hand():
-        raise IllegalAction(f"You have no {card!r} action card. Choose one of: "
-                            + ", ".join(ACTION_NAMES[c] for c in state.hand()) + ".")
+        # Translators: {card} is what the player asked for, in quotes; {cards} lists the action
+        # cards, e.g. "Money, Event, Gemstones"
+        raise IllegalAction(_("You have no {card} action card. Choose one of: {cards}.").format(
+            card=repr(card), cards=", ".join(action_name(c) for c in state.hand())))
     player = state.players[seat]
     changed = player.choice is not None
     player.choice = card  # type: ignore[assignment]
@@ -150,7 +153,7 @@ def take_event(table: Table, seat: int, source: str) -> None:
         state.face_up_event = None
         card = table.draw_event()
     else:
-        raise IllegalAction("Take the face-up card or draw blind.")
+        raise IllegalAction(_("Take the face-up card or draw blind."))
     info = table.event_card(card)  # type: ignore[arg-type]
     scoring = info.kind == "scoring"
     table.emit(EventCardTaken, seat=seat, card=card, source=source, scoring=scoring)
@@ -187,13 +190,18 @@ def free_choice(table: Table, seat: int, colour: int | None) -> None:
             state.step = None
             return
         if table.gems(seat)[colour] == 0:
-            raise IllegalAction(f"You have no {COLOURS[colour]} gemstone to return.")
+            # Translators: {colour} is a colour's name, e.g. "red"
+            raise IllegalAction(_("You have no {colour} gemstone to return.").format(
+                colour=colour_name(colour)))
         table.move_gems(colour, 1, from_seat=seat)
         step.returned, step.stage = colour, "take"
     else:
-        if colour is None or state.supply[colour] == 0:
-            name = COLOURS[colour] if colour is not None else "such"
-            raise IllegalAction(f"There is no {name} gemstone left in the supply.")
+        if colour is None:
+            raise IllegalAction(_("There is no such gemstone left in the supply."))
+        if state.supply[colour] == 0:
+            # Translators: {colour} is a colour's name, e.g. "red"
+            raise IllegalAction(_("There is no {colour} gemstone left in the supply.").format(
+                colour=colour_name(colour)))
         table.move_gems(colour, 1, to_seat=seat)
         step.taken.append(colour)
         if not step.alone or len(step.taken) == 2:

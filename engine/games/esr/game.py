@@ -11,9 +11,10 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
 from engine.games.esr import decisions, flow, instants, negotiation, scoring_text, text, views
+from engine.games.esr.catalog import N_, _, ngettext
 from engine.games.esr.events import RoundScored
 from engine.games.esr.gems import beats, colour_index
-from engine.games.esr.narrate import TIEBREAK_TEXT, narrate
+from engine.games.esr.narrate import narrate, tiebreak_text
 from engine.games.esr.schema import EsrSettings, EsrStateModel
 from engine.games.esr.state import (
     EsrState,
@@ -39,7 +40,7 @@ class EsrGame(GameKind[EsrState]):
     turn_decision: ClassVar[str | None] = "choose_action"
     default_deadlines: ClassVar[dict[str, float | None]] = {
         "choose_action": 120.0, "negotiate": 90.0, "default": 60.0}
-    score_unit: ClassVar[str] = "million"
+    score_unit: ClassVar[str] = N_("million")  # translated with this game's catalog: score_text
 
     def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
                  ) -> tuple[EsrState, list[GameEvent]]:
@@ -50,7 +51,10 @@ class EsrGame(GameKind[EsrState]):
         except ValidationError as exc:
             problem = exc.errors()[0]
             where = ".".join(str(p) for p in problem["loc"])
-            raise IllegalAction(f"Setting {where!r} is not valid: {problem['msg']}.") from None
+            # Translators: {setting} is a setting's name in quotes; {problem} says what is
+            # wrong with its value (in English, from the validation library)
+            raise IllegalAction(_("Setting {setting} is not valid: {problem}.").format(
+                setting=repr(where), problem=problem["msg"])) from None
         table = flow.new_state(seed, players, valid)
         return table.state, table.events
 
@@ -70,9 +74,9 @@ class EsrGame(GameKind[EsrState]):
               ) -> tuple[EsrState, list[GameEvent]]:
         """Apply one action to a deep copy; the given state is never changed."""
         if isinstance(player, bool) or not 0 <= player < state.num_players:
-            raise NotYourTurn("You have no seat in this game.")
+            raise NotYourTurn(_("You have no seat in this game."))
         if state.phase == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_("The game is over."))
         return self.advance(state.clone(), player, action)
 
     def advance(self, state: EsrState, player: int, action: Action, quiet: bool = False
@@ -114,13 +118,22 @@ class EsrGame(GameKind[EsrState]):
         """The table as plain text for the terminal."""
         return text.board(view, names)
 
+    def score_text(self, score: int) -> str:
+        """'81 million', in the current language."""
+        # Translators: a final score in millions, e.g. "81 million"
+        return ngettext("{score} million", "{score} million", score).format(score=score)
+
     def standing_text(self, standing: Standing) -> str:
         """'81 million, 12 gemstones'."""
-        return f"{standing.score} million, {standing.detail.get('gem_total', 0)} gemstones"
+        gems = standing.detail.get("gem_total", 0)
+        # Translators: a player's gemstones at the end (the English singular keeps "gemstones"
+        # as the game has always written it)
+        gem_text = ngettext("{count} gemstones", "{count} gemstones", gems).format(count=gems)
+        return f"{self.score_text(standing.score)}, {gem_text}"
 
     def tiebreak_text(self, tiebreak: str) -> str:
         """How ESR-13 broke a tie, in words."""
-        return TIEBREAK_TEXT.get(tiebreak, tiebreak)
+        return tiebreak_text(tiebreak)
 
     def parse_text(self, decision: Decision, text: str) -> Action | None:
         """An offer typed as four counts, 'red yellow green blue'."""
@@ -133,7 +146,7 @@ class EsrGame(GameKind[EsrState]):
     def text_hint(self, decision: Decision) -> str | None:
         """How to type an offer."""
         if "offer" in decision.constraints:
-            return "or type an offer as four numbers: red yellow green blue (e.g. 0 1 0 2)"
+            return _("or type an offer as four numbers: red yellow green blue (e.g. 0 1 0 2)")
         return None
 
     def sample_action(self, state: EsrState, decision: Decision, rng: random.Random) -> Action:
@@ -143,7 +156,7 @@ class EsrGame(GameKind[EsrState]):
             return rng.choice(decision.options).action
         own, current = spec["own"], spec["current"]
         size = sum(own) if current is None else sum(current)
-        for _ in range(20):
+        for _attempt in range(20):
             want = rng.randint(max(1, size if current else 1), min(sum(own), size + 2))
             pool = [c for c in range(4) for _ in range(own[c])]
             gems = [0, 0, 0, 0]
@@ -158,7 +171,7 @@ def _colour(action: Action) -> int:
     try:
         return colour_index(str(action.get("colour", "")))
     except ValueError:
-        raise IllegalAction("Name a colour: red, yellow, green or blue.") from None
+        raise IllegalAction(_("Name a colour: red, yellow, green or blue.")) from None
 
 
 def _dispatch(table: Table, seat: int, action: Action) -> None:
@@ -166,24 +179,24 @@ def _dispatch(table: Table, seat: int, action: Action) -> None:
     state = table.state
     if state.phase == "choose":
         if kind != "choose":
-            raise IllegalAction("Everyone is choosing an action card now.")
+            raise IllegalAction(_("Everyone is choosing an action card now."))
         flow.choose(table, seat, str(action.get("card")))
         return
     step = state.step
     if isinstance(step, NegotiationStep):
         negotiation.check_turn(step, seat)
     elif _step_owner(step) != seat:
-        raise NotYourTurn("It is not your turn to decide.")
+        raise NotYourTurn(_("It is not your turn to decide."))
     if isinstance(step, NegotiationStep):
         if kind == "accept":
             negotiation.accept(table, seat)
         elif kind == "offer":
             negotiation.offer(table, seat, _offer_gems(action))
         else:
-            raise IllegalAction("In a negotiation you can accept, raise or offer nothing.")
+            raise IllegalAction(_("In a negotiation you can accept, raise or offer nothing."))
     elif isinstance(step, EventSourceStep):
         if kind != "event_source":
-            raise IllegalAction("Take the face-up card or draw blind.")
+            raise IllegalAction(_("Take the face-up card or draw blind."))
         flow.take_event(table, seat, str(action.get("source")))
     elif isinstance(step, InstantStep):
         _instant(table, step, kind, action)
@@ -193,23 +206,23 @@ def _dispatch(table: Table, seat: int, action: Action) -> None:
         elif kind == "colour":
             flow.free_choice(table, seat, _colour(action))
         else:
-            raise IllegalAction("Free Choice: pick a colour.")
+            raise IllegalAction(_("Free Choice: pick a colour."))
 
 
 def _instant(table: Table, step: InstantStep, kind: Any, action: Action) -> None:
     if step.stage == "use":
         if kind not in ("carry_out", "forgo"):
-            raise IllegalAction("Carry the card out or forgo it first.")
+            raise IllegalAction(_("Carry the card out or forgo it first."))
         instants.use(table, step, kind == "carry_out")
     elif kind == "colour":
         instants.pick_colour(table, step, _colour(action))
     elif kind == "player":
         seat = action.get("seat")
         if not isinstance(seat, int):
-            raise IllegalAction("Choose a fellow player.")
+            raise IllegalAction(_("Choose a fellow player."))
         instants.pick_player(table, step, seat)
     else:
-        raise IllegalAction("This card needs a colour or a fellow player now.")
+        raise IllegalAction(_("This card needs a colour or a fellow player now."))
 
 
 def _offer_gems(action: Action) -> list[int]:
@@ -224,7 +237,8 @@ def _offer_gems(action: Action) -> list[int]:
             return [int(n) for n in gems]
     except (ValueError, TypeError, ValidationError):
         pass
-    raise IllegalAction("An offer names how many red, yellow, green and blue gemstones you give.")
+    raise IllegalAction(
+        _("An offer names how many red, yellow, green and blue gemstones you give."))
 
 
 def _step_owner(step: Any) -> int | None:

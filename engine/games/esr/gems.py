@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
+from engine.games.esr.catalog import N_, _, ngettext
+
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 LETTERS: tuple[str, ...] = ("R", "Y", "G", "B")
 Colour = Literal["red", "yellow", "green", "blue"]
@@ -13,6 +15,10 @@ SUPPLY_PER_COLOUR = 22
 
 # Gem counts are lists of four ints in scoring-card order: red, yellow, green, blue.
 Gems = list[int]
+
+# A colour's name shown on its own ("(red)", a "Red" button); translated by colour_name().
+COLOUR_NAMES = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"),
+                "blue": N_("blue")}
 
 
 _INDEX = {**{name: i for i, name in enumerate(COLOURS)},
@@ -40,10 +46,36 @@ def from_letters(text: str) -> Gems:
     return list(_letter_counts(text))
 
 
+def colour_name(colour: str | int) -> str:
+    """A colour's name on its own ('red'), for a colour name, letter or index, translated."""
+    index = colour if isinstance(colour, int) else colour_index(colour)
+    return _(COLOUR_NAMES[COLOURS[index]])
+
+
+def colour_count(colour: int, n: int, shown: str | None = None) -> str:
+    """One colour's count in words, e.g. '2 red' (`shown`: the number as written, e.g. '+2')."""
+    count = str(n) if shown is None else shown
+    # One message per colour: German and Danish inflect the colour word with the number.
+    if colour == 0:
+        # Translators: a number of red gemstones, as in "2 red, 1 blue" (or signed: "+2 red")
+        text = ngettext("{count} red", "{count} red", abs(n))
+    elif colour == 1:
+        # Translators: a number of yellow gemstones, as in "2 yellow, 1 blue"
+        text = ngettext("{count} yellow", "{count} yellow", abs(n))
+    elif colour == 2:
+        # Translators: a number of green gemstones, as in "2 green, 1 blue"
+        text = ngettext("{count} green", "{count} green", abs(n))
+    else:
+        # Translators: a number of blue gemstones, as in "2 red, 1 blue"
+        text = ngettext("{count} blue", "{count} blue", abs(n))
+    return text.format(count=count)
+
+
 def describe(gems: Sequence[int]) -> str:
-    """Human text such as '2 red, 1 blue' (or 'nothing')."""
-    parts = [f"{n} {COLOURS[i]}" for i, n in enumerate(gems) if n]
-    return ", ".join(parts) if parts else "nothing"
+    """Human text such as '2 red, 1 blue' (or 'nothing'), in the current language."""
+    parts = [colour_count(i, n) for i, n in enumerate(gems) if n]
+    # Translators: no gemstones at all, where a list such as "2 red, 1 blue" would stand
+    return ", ".join(parts) if parts else _("nothing")
 
 
 def offer_key(gems: Sequence[int]) -> tuple[int, int, int, int, int]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.games.esr.catalog import _
 from engine.games.esr.events import InstantCarriedOut, InstantForgone
-from engine.games.esr.gems import COLOURS, colour_index
+from engine.games.esr.gems import COLOURS, colour_index, colour_name
 from engine.games.esr.scoring import half_scoring
 from engine.games.esr.state import InstantStep
 from engine.games.esr.table import Table
@@ -34,8 +35,8 @@ def use(table: Table, step: InstantStep, carry_out: bool) -> None:
         _done(table, step, "forgone")
         return
     if not can_carry_out(table, step):
-        raise IllegalAction("You cannot carry out this card: there are no gemstones to exchange. "
-                            "You can only forgo it.")
+        raise IllegalAction(_("You cannot carry out this card: there are no gemstones to "
+                              "exchange. You can only forgo it."))
     effect = table.event_card(step.card).effect
     if effect in NEEDS_COLOUR:
         step.stage = "colour"
@@ -53,23 +54,30 @@ def use(table: Table, step: InstantStep, carry_out: bool) -> None:
     table.next_step()
 
 
+def _no_colour(colour: int) -> str:
+    # Translators: {colour} is a colour's name, e.g. "red"
+    return _("That player has no {colour} gemstone.").format(colour=colour_name(colour))
+
+
 def pick_colour(table: Table, step: InstantStep, colour: int) -> None:
     """A colour for the current stage: the scored/trio colour, own gem to give, or one to take."""
     if step.stage == "give":
         if not table.gems(step.seat)[colour]:
-            raise IllegalAction(f"You have no {COLOURS[colour]} gemstone to give.")
+            # Translators: {colour} is a colour's name, e.g. "red"
+            raise IllegalAction(_("You have no {colour} gemstone to give.").format(
+                colour=colour_name(colour)))
         step.give, step.stage = colour, "target"
     elif step.stage == "take":
         target = step.target
         if not table.gems(target)[colour]:  # type: ignore[index]
-            raise IllegalAction(f"That player has no {COLOURS[colour]} gemstone.")
+            raise IllegalAction(_no_colour(colour))
         step.removals = [colour]
         _finish(table, step)
         return
     elif step.stage == "remove":
         target = step.remove_targets[len(step.removals)]
         if not table.gems(target)[colour]:
-            raise IllegalAction(f"That player has no {COLOURS[colour]} gemstone.")
+            raise IllegalAction(_no_colour(colour))
         step.removals.append(colour)
         if len(step.removals) == len(step.remove_targets):
             _finish(table, step)
@@ -79,16 +87,16 @@ def pick_colour(table: Table, step: InstantStep, colour: int) -> None:
         _finish(table, step)
         return
     else:
-        raise IllegalAction("This card does not need a colour now.")
+        raise IllegalAction(_("This card does not need a colour now."))
     table.next_step()
 
 
 def pick_player(table: Table, step: InstantStep, target: int) -> None:
     """The fellow player to exchange with."""
     if step.stage != "target":
-        raise IllegalAction("This card does not need a fellow player now.")
+        raise IllegalAction(_("This card does not need a fellow player now."))
     if target not in fellows_with_gems(table, step.seat):
-        raise IllegalAction("Choose a fellow player who has gemstones.")
+        raise IllegalAction(_("Choose a fellow player who has gemstones."))
     step.target, step.stage = target, "take"
     table.next_step()
 

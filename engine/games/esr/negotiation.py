@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.games.esr.carry import carry_out
+from engine.games.esr.catalog import _, ngettext
 from engine.games.esr.events import ActionLapsed, NegotiationStarted, OfferAccepted, OfferMade
-from engine.games.esr.gems import COLOURS, beats, can_beat, describe, raise_kind
+from engine.games.esr.gems import beats, can_beat, colour_name, describe, raise_kind
 from engine.games.esr.state import NegotiationStep
 from engine.games.esr.table import Table
 
@@ -37,26 +38,33 @@ def check_offer(table: Table, step: NegotiationStep, seat: int, gems: Sequence[i
     """Raise IllegalAction unless `seat` may offer `gems` now."""
     if len(gems) != 4 or any(n < 0 for n in gems):
         raise IllegalAction(
-            "An offer names how many red, yellow, green and blue gemstones you give."
+            _("An offer names how many red, yellow, green and blue gemstones you give.")
         )
     own = table.gems(seat)
     for colour, n in enumerate(gems):
         if n > own[colour]:
-            raise IllegalAction(f"You have only {own[colour]} {COLOURS[colour]} gemstones.")
+            # Translators: {colour} is a colour's name, e.g. "red" (the English singular keeps
+            # "gemstones" as the game has always written it)
+            raise IllegalAction(ngettext("You have only {count} {colour} gemstones.",
+                                         "You have only {count} {colour} gemstones.",
+                                         own[colour]).format(count=own[colour],
+                                                             colour=colour_name(colour)))
     total = sum(gems)
     if must_answer_single(step):
         if total > 1:
-            raise IllegalAction("Your partner offered nothing: you may offer exactly one gemstone "
-                                "(or nothing, and the action lapses).")
+            raise IllegalAction(_("Your partner offered nothing: you may offer exactly one "
+                                  "gemstone (or nothing, and the action lapses)."))
         return
     if step.offer is None:
         return
     if total == 0:
-        raise IllegalAction("Only the player who opens may offer nothing.")
+        raise IllegalAction(_("Only the player who opens may offer nothing."))
     if not beats(gems, step.offer):
+        # Translators: {offer} and {current} are gemstones, e.g. "2 red, 1 blue"
         raise IllegalAction(
-            f"Your offer ({describe(gems)}) does not beat {describe(step.offer)}: offer more "
-            "gemstones, or as many with more red (then yellow, green, blue)."
+            _("Your offer ({offer}) does not beat {current}: offer more gemstones, or as many "
+              "with more red (then yellow, green, blue).").format(offer=describe(gems),
+                                                                 current=describe(step.offer))
         )
 
 
@@ -93,7 +101,7 @@ def accept(table: Table, seat: int) -> None:
     """Accept the partner's offer: take their gemstones, they carry out the action."""
     step = _step_for(table, seat)
     if step.offer is None or step.offerer is None:
-        raise IllegalAction("There is no offer to accept yet.")
+        raise IllegalAction(_("There is no offer to accept yet."))
     _accept(table, step, seat, step.offerer, step.offer, forced="")
 
 
@@ -137,14 +145,14 @@ def _accept(table: Table, step: NegotiationStep, acceptor: int, offerer: int,
 def check_turn(step: NegotiationStep, seat: int) -> None:
     """Raise NotYourTurn unless `seat` is the negotiator who must answer now."""
     if seat not in step.seats:
-        raise NotYourTurn("You are not part of this negotiation.")
+        raise NotYourTurn(_("You are not part of this negotiation."))
     if step.to_move != seat:
-        raise NotYourTurn("It is your partner's turn to answer.")
+        raise NotYourTurn(_("It is your partner's turn to answer."))
 
 
 def _step_for(table: Table, seat: int) -> NegotiationStep:
     step = table.state.step
     if not isinstance(step, NegotiationStep):
-        raise NotYourTurn("There is no negotiation now.")
+        raise NotYourTurn(_("There is no negotiation now."))
     check_turn(step, seat)
     return step

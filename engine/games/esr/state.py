@@ -12,11 +12,14 @@ from typing import Any, Literal, NamedTuple
 
 from engine.core.game import Results
 from engine.core.rng import Rng
+from engine.games.esr.catalog import N_, _
 from engine.games.esr.gems import Gems
 
 ActionCard = Literal["money", "event", "gems", "free"]
 ACTION_ORDER: tuple[ActionCard, ...] = ("money", "event", "gems", "free")
-ACTION_NAMES = {"money": "Money", "event": "Event", "gems": "Gemstones", "free": "Free Choice"}
+# The action cards' names (msgids; action_name() translates them where they are shown).
+ACTION_NAMES = {"money": N_("Money"), "event": N_("Event"), "gems": N_("Gemstones"),
+                "free": N_("Free Choice")}
 
 ROUNDS = 3
 TURNS_PER_ROUND = {3: 8, 4: 7, 5: 6}  # ESR-1
@@ -24,6 +27,11 @@ LAID_ASIDE = {3: 6, 4: 2, 5: 0}  # ESR-1
 VISIBLE_LAID_ASIDE = {3: 6, 4: 1, 5: 0}  # ESR-1: with 4 players only the top one is visible
 # The action cards every player holds (Free Choice only with 5 players).
 HANDS = {players: ACTION_ORDER if players == 5 else ACTION_ORDER[:3] for players in (3, 4, 5)}
+
+
+def action_name(card: str) -> str:
+    """An action card's name ('Money', 'Free Choice'), in the current language."""
+    return _(ACTION_NAMES[card])
 
 
 class EventSlot(NamedTuple):

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.game import GameEvent
 from engine.games.esr.cards import Cards, EventCard, GemCard, cards
+from engine.games.esr.catalog import _
 from engine.games.esr.events import EventCardToBottom, EventDeckShuffled
 from engine.games.esr.gems import COLOURS, Gems, fewer_gems_order_key
 from engine.games.esr.state import EsrState, EventSlot
@@ -58,7 +59,7 @@ class Table:
         """Take the top event card, shuffling the deck first if a face-up card is on top (ESR-7)."""
         deck = self.state.event_deck
         if not deck:
-            raise IllegalAction("The event deck is empty.")
+            raise IllegalAction(_("The event deck is empty."))
         if deck[0].face_up:
             deck[:] = [EventSlot(card=slot.card) for slot in deck]
             self.state.rng.shuffle(deck)

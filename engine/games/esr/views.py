@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from engine.core import i18n
 from engine.games.esr.cards import cards
 from engine.games.esr.decisions import decision_for, pending
 from engine.games.esr.state import VISIBLE_LAID_ASIDE, EsrState, NegotiationStep
@@ -17,8 +18,9 @@ def _gems(counts: Sequence[int]) -> dict[str, int]:
 
 
 @cache
-def _gem_card(card_id: int) -> tuple[int, int, tuple[int, ...], str]:
-    """(id, money, gem counts, label) of a gemstone card, worked out once per card.
+def _gem_card(card_id: int, locale: str) -> tuple[int, int, tuple[int, ...], str]:
+    """(id, money, gem counts, label) of a gemstone card, worked out once per card and language
+    (`locale`, the current one: the label is text).
 
     Every view shows the discard pile and the laid-aside cards; the cards are loaded once and
     never change.
@@ -31,7 +33,7 @@ def gem_card_view(card_id: int | None) -> dict[str, Any] | None:
     """A gemstone card as a front end shows it."""
     if card_id is None:
         return None
-    cid, money, counts, label = _gem_card(card_id)
+    cid, money, counts, label = _gem_card(card_id, i18n.current())
     # A new dict per call: front ends may keep or change what they are given.
     return {"id": cid, "money": money, "gems": _gems(counts), "label": label}
 
