@@ -202,6 +202,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                                                      "channel"))
         @app_commands.describe(game=locale_str("Which game to play"),
                                timer=locale_str("Time each player has to choose"))
+        @app_commands.rename(game=locale_str("game"), timer=locale_str("timer"))
         @app_commands.choices(game=games, timer=TIMER_CHOICES)
         @answering
         async def new(self, interaction: discord.Interaction, game: str | None = None,
@@ -291,6 +292,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         @app_commands.describe(topic=locale_str("Pick a topic (default: overview)"),
                                game=locale_str("Which game (default: this channel's, else the "
                                                "first)"))
+        @app_commands.rename(topic=locale_str("topic"), game=locale_str("game"))
         @app_commands.choices(topic=topics, game=games)
         @answering
         async def rules(self, interaction: discord.Interaction, topic: str | None = None,
@@ -315,6 +317,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                               description=locale_str("What a card does (only to you)"))
         @app_commands.describe(name=locale_str("Start typing a card's name"),
                                game=locale_str("Which game (default: every game's cards)"))
+        @app_commands.rename(name=locale_str("name"), game=locale_str("game"))
         @app_commands.choices(game=games)
         @answering
         async def card(self, interaction: discord.Interaction, name: str,
@@ -355,6 +358,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                                                      "back (off)"))
         @app_commands.describe(mode=locale_str("on: the bot decides for you at once; off: you "
                                                "decide again"))
+        @app_commands.rename(mode=locale_str("mode"))
         @app_commands.choices(mode=SWITCH_CHOICES)
         @answering
         async def autopilot(self, interaction: discord.Interaction, mode: str) -> None:
@@ -467,6 +471,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                                                      "record"))
         @app_commands.describe(game=locale_str("The game's number (start typing: your finished "
                                                "games)"))
+        @app_commands.rename(game=locale_str("game"))
         @answering
         async def replay(self, interaction: discord.Interaction,
                          game: app_commands.Range[int, 1, 10**18]) -> None:
@@ -488,6 +493,8 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             language=locale_str("The language of this channel's (or server's) messages "
                                 "(admins)"),
             where=locale_str("Where the language applies (default: this channel)"))
+        @app_commands.rename(dm=locale_str("dm"), my_language=locale_str("my_language"),
+                             language=locale_str("language"), where=locale_str("where"))
         @app_commands.choices(my_language=LANGUAGE_CHOICES, language=LANGUAGE_CHOICES,
                               where=WHERE_CHOICES)
         @answering

@@ -5,6 +5,7 @@ registered game (`--game NAME`)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from engine.catalog import _, ngettext
 from engine.core.ai import POLICIES
 from engine.core.errors import EngineError
+from engine.core.i18n import LOCALES, use_locale
 from engine.core.record import GameRecord, replay
 from engine.core.registry import get_kind, kinds
 from engine.core.simulate import play_game
@@ -138,6 +140,8 @@ def list_games(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser.add_argument("--language", default=None, choices=LOCALES,
+                        help="the language of the output (default: from $LANG, else English)")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play complete games with automatic players")
     sim.add_argument("--game", default=None, help=GAME_HELP)
@@ -162,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "it takes)")
     play.add_argument("--ai", default="random", choices=sorted(POLICIES),
                       help="level of the AI seats: random (any legal move), greedy (good "
-                           "heuristics), strong (searches; the hardest) (default: random)")
+                           "heuristics), strong (the hardest: out-trades greedy seats), "
+                           "strong-v1 (the strong of before issue 15) (default: random)")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed, to play the same deal again (default: random)")
     play.add_argument("--name", default="Player", help="your name at the table")
@@ -182,8 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     args = build_parser().parse_args(argv)
+    language = args.language or os.environ.get("LC_ALL") or os.environ.get("LANG")
     try:
-        return args.run(args)
+        with use_locale(language):
+            return args.run(args)
     except EngineError as exc:
         print(_("error: {message}").format(message=exc.message), file=sys.stderr)
         return 2

@@ -96,5 +96,5 @@ def test_play_help_describes_every_option(capsys) -> None:
         main(["play", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     for words in ("seats at the table, you included", "random (any legal move)",
-                  "strong (searches", "play the same deal again", "--resume", "--db FILE"):
+                  "strong (the hardest", "play the same deal again", "--resume", "--db FILE"):
         assert words in out

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
 
+import font_roboto
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.games.esr.catalog import N_, _
@@ -19,6 +21,13 @@ TEXT = (242, 243, 245)
 MUTED = (148, 155, 164)
 BAR = (88, 101, 242)
 WIDTH, ROW, TOP = 720, 64, 70
+
+
+@functools.cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Roboto at `size`: Pillow's built-in font has no ü, ø or å (German and Danish words,
+    names such as Jürgen or Søren)."""
+    return ImageFont.truetype(font_roboto.Roboto, size)
 
 
 def draw_gem(draw: ImageDraw.ImageDraw, colour: int, x: int, y: int, size: int = 18) -> None:
@@ -52,9 +61,9 @@ def standings_png(title: str, names: Sequence[str], money: Sequence[int],
     height = TOP + ROW * len(names) + 20
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    big, small = ImageFont.load_default(size=26), ImageFont.load_default(size=18)
+    big, small = font(26), font(18)
     draw.text((24, 20), title, fill=TEXT, font=big)
-    _legend(draw, ImageFont.load_default(size=14), 28)
+    _legend(draw, font(14), 28)
     top_money = max(max(money), 1)
     for row, seat in enumerate(order):
         y = TOP + row * ROW

@@ -70,3 +70,11 @@ def test_the_picture_carries_a_legend_of_the_gem_symbols() -> None:
 
     top_band = {image.getpixel((x, y)) for x in range(WIDTH // 2, WIDTH) for y in range(20, 50)}
     assert all(rgb in top_band for rgb in GEM_RGB), "every symbol appears in the legend"
+
+
+def test_the_picture_font_has_every_german_and_danish_letter() -> None:
+    from bot.games.esr.picture import font
+
+    missing = font(14).getmask("\ue000")  # no font has this: its "missing glyph" box
+    for letter in "äöüßÄÖÜæøåÆØÅé":
+        assert bytes(font(14).getmask(letter)) != bytes(missing), letter
