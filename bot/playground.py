@@ -19,14 +19,19 @@ from typing import Any
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 
+# Our languages as Discord names them (its English is en-US).
+DISCORD_LOCALES = {"en": "en-US", "de": "de", "da": "da"}
+
 
 class Switcher:
     """A small local page listing the channel and its threads; choosing one moves the preview
     there. SimCord previews one channel at a time, and a negotiation's thread is a channel of its
     own, so without this the thread could be seen only as a link to discord.com."""
 
-    def __init__(self, env: Any, channel: Any, you: Any, port: int | None) -> None:
+    def __init__(self, env: Any, channel: Any, you: Any, port: int | None,
+                 locale: str = "en-US") -> None:
         self.env, self.channel, self.you, self.port = env, channel, you, port
+        self.locale = locale  # the page's Discord locale (how it writes times)
         self.preview: Any = None
         self._runner: Any = None  # the list page's web server, once serve() started it
 
@@ -35,7 +40,7 @@ class Switcher:
         if self.preview is not None:
             await self.preview.close()
         self.preview = self.env.preview(target, viewers=[self.you], layout="channel",
-                                        port=self.port)
+                                        port=self.port, locale=self.locale)
         await self.preview.__aenter__()
         return self.preview.url
 
@@ -83,20 +88,24 @@ class Switcher:
 
 
 async def run_playground(db_path: Path, port: int | None = None,
-                         until: Callable[[str, Switcher], Awaitable[None]] | None = None
-                         ) -> None:
+                         until: Callable[[str, Switcher], Awaitable[None]] | None = None,
+                         language: str = "en") -> None:
     """Start the bot in SimCord and serve the channel list and the preview until
-    `until(list_url, switcher)` returns (or until Ctrl+C)."""
+    `until(list_url, switcher)` returns (or until Ctrl+C). `language`: the server's preferred
+    locale and your own choice, so the channel and your private replies are in it."""
     import simcord
 
     # No timer by default: a page left alone never hands a seat to the autopilot.
     bot = JuwelierBot(BotSettings(token="playground", db_path=db_path, default_timer=0))
     try:
         async with simcord.run(bot) as env:
-            guild = env.create_guild(name="Juwelier Playground")
+            locale = DISCORD_LOCALES[language]
+            guild = env.create_guild(name="Juwelier Playground", preferred_locale=locale)
             channel = guild.create_text_channel("gem-games")
             you = guild.add_member(env.create_user("you", global_name="You"))
-            switcher = Switcher(env, channel, you, port)
+            if language != "en":  # as `/game settings my_language:` would (SimCord's client
+                await bot.languages.choose_member(you.id, language)  # always says en-US)
+            switcher = Switcher(env, channel, you, port, locale)
             channel_url = await switcher.show(channel)
             list_url = await switcher.serve()
             try:
@@ -119,13 +128,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bot.playground", description=__doc__)
     parser.add_argument("--port", type=int, default=None, help="pin the local port")
     parser.add_argument("--db", type=Path, default=None, help="keep games in this SQLite file")
+    parser.add_argument("--language", choices=sorted(DISCORD_LOCALES), default="en",
+                        help="the language the bot speaks to you and in the channel")
     args = parser.parse_args()
     db = args.db or Path(tempfile.mkdtemp()) / "playground.sqlite3"
     # The bot's log (errors included) goes to this terminal.
     logging.basicConfig(level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        asyncio.run(run_playground(db, args.port))
+        asyncio.run(run_playground(db, args.port, language=args.language))
     except KeyboardInterrupt:
         print("bye")
 

@@ -150,9 +150,11 @@ class Actions:
                                   "everyone is in.").format(game_id=info.id))
 
     async def _add_ai(self, game_id: int, user_id: int, level: str) -> GameInfo:
-        """An AI seat named by its level ("Strong AI", "Strong AI 2", …)."""
+        """An AI seat named by its level ("Strong AI", "Strong AI 2", …), in the channel's
+        language: everyone at the table reads the name, whoever added the seat."""
         info = await self.bot.service.get_game(game_id)
-        base = _(AI_LEVELS[level][0])
+        with channel_language(self.bot, info.channel_id):
+            base = _(AI_LEVELS[level][0])
         taken = {s.name for s in info.seats}
         name = next(n for n in (base, *(f"{base} {k}" for k in range(2, 10))) if n not in taken)
         return await self.bot.service.add_ai(game_id, user_id, level, name=name)

@@ -58,6 +58,7 @@ class Catalog:
 
     def __init__(self, folder: Path, domain: str) -> None:
         self.folder, self.domain = folder, domain
+        self._loaded: dict[str, gettext.NullTranslations] = {}
 
     def po_file(self, locale: str) -> Path:
         """Where the catalog of `locale` is kept."""
@@ -65,19 +66,31 @@ class Catalog:
 
     def translations(self, locale: str) -> gettext.NullTranslations:
         """`locale`'s translations (English or a missing catalog: messages as written)."""
-        return _load(self.po_file(locale)) if locale != DEFAULT else _ENGLISH
+        found = self._loaded.get(locale)
+        if found is None:
+            found = self._loaded[locale] = (
+                _load(self.po_file(locale)) if locale != DEFAULT else _ENGLISH)
+        return found
 
+    # English, the source language, returns the message itself without a lookup: the engine
+    # writes prompts and labels inside simulations, where every microsecond counts.
     def gettext(self, message: str) -> str:
         """`message` in the current language."""
-        return self.translations(_LOCALE.get()).gettext(message)
+        locale = _LOCALE.get()
+        return message if locale == DEFAULT else self.translations(locale).gettext(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form for `n` in the current language (format `n` into it yourself)."""
-        return self.translations(_LOCALE.get()).ngettext(singular, plural, n)
+        locale = _LOCALE.get()
+        if locale == DEFAULT:
+            return singular if n == 1 else plural
+        return self.translations(locale).ngettext(singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """`message` in the current language, told apart from the same English by `context`."""
-        return self.translations(_LOCALE.get()).pgettext(context, message)
+        locale = _LOCALE.get()
+        return message if locale == DEFAULT else self.translations(locale).pgettext(context,
+                                                                                  message)
 
 
 _ENGLISH = gettext.NullTranslations()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.ai import SEAT_LEVELS
+from engine.core.ai import BUDGET, SEAT_LEVELS
 from engine.core.game import Action, Decision, GameKind
 from engine.games.esr import ai
 from engine.games.esr.determinize import determinize
@@ -84,8 +84,10 @@ def bargain(kind: GameKind, state: Any, decision: Decision, rng: random.Random) 
     world = determinize(view, seat, rng)
     world.step = _step_from(view)
     worth = _Worth(view, seat, world.step)
+    # A busy server's smaller budget (engine/service/ai_pool.py) searches fewer answers ahead.
+    depth = max(1, round(DEPTH * BUDGET.get()))
     return max((o.action for o in decision.options),
-               key=lambda action: worth.of(kind, world, seat, action, DEPTH))
+               key=lambda action: worth.of(kind, world, seat, action, depth))
 
 
 def _step_from(view: dict[str, Any]) -> NegotiationStep:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from functools import cache
 from typing import Literal
 
+from engine.core.i18n import current
 from engine.games.esr.catalog import N_, _, ngettext
 
 COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue")
@@ -73,6 +75,11 @@ def colour_count(colour: int, n: int, shown: str | None = None) -> str:
 
 def describe(gems: Sequence[int]) -> str:
     """Human text such as '2 red, 1 blue' (or 'nothing'), in the current language."""
+    return _described(tuple(gems), current())
+
+
+@functools.lru_cache(maxsize=4096)  # prompts and views describe the same few offers over and over
+def _described(gems: tuple[int, ...], locale: str) -> str:
     parts = [colour_count(i, n) for i, n in enumerate(gems) if n]
     # Translators: no gemstones at all, where a list such as "2 red, 1 blue" would stand
     return ", ".join(parts) if parts else _("nothing")

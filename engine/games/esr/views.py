@@ -18,22 +18,22 @@ def _gems(counts: Sequence[int]) -> dict[str, int]:
 
 
 @cache
-def _gem_card(card_id: int, locale: str) -> tuple[int, int, tuple[int, ...], str]:
-    """(id, money, gem counts, label) of a gemstone card, worked out once per card and language
-    (`locale`, the current one: the label is text).
+def _gem_cards(locale: str) -> tuple[tuple[int, int, tuple[int, ...], str], ...]:
+    """(id, money, gem counts, label) of every gemstone card by id, worked out once per
+    language (`locale`, the current one: the label is text).
 
     Every view shows the discard pile and the laid-aside cards; the cards are loaded once and
     never change.
     """
-    card = cards().gem[card_id]
-    return card.id, card.money, tuple(card.counts), card.label()
+    return tuple((card.id, card.money, tuple(card.counts), card.label())
+                 for card in cards().gem)
 
 
-def gem_card_view(card_id: int | None) -> dict[str, Any] | None:
-    """A gemstone card as a front end shows it."""
+def gem_card_view(card_id: int | None, locale: str | None = None) -> dict[str, Any] | None:
+    """A gemstone card as a front end shows it (`locale`: the current language, if known)."""
     if card_id is None:
         return None
-    cid, money, counts, label = _gem_card(card_id, i18n.current())
+    cid, money, counts, label = _gem_cards(locale or i18n.current())[card_id]
     # A new dict per call: front ends may keep or change what they are given.
     return {"id": cid, "money": money, "gems": _gems(counts), "label": label}
 
@@ -64,6 +64,7 @@ def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
     if viewer is not None and not 0 <= viewer < state.num_players:
         viewer = None  # someone without a seat sees what a spectator sees
     revealed = state.phase != "choose"
+    locale = i18n.current()  # once: a view shows a dozen gemstone cards
     players = []
     for seat, p in enumerate(state.players):
         players.append({
@@ -71,7 +72,7 @@ def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
             "gems": _gems(p.gems),
             "money": p.money,
             "scoring_cards": [event_card_view(c) for c in p.scoring_cards],
-            "gem_card": gem_card_view(p.gem_card),
+            "gem_card": gem_card_view(p.gem_card, locale),
             "has_chosen": p.choice is not None,
             # The action card stays secret until the reveal, except to its owner.
             "choice": p.choice if (revealed or seat == viewer) else None,
@@ -96,10 +97,10 @@ def view(state: EsrState, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "supply": _gems(state.supply),
         "face_up_event": event_card_view(state.face_up_event),
-        "laid_aside": [gem_card_view(c) for c in state.laid_aside[:visible]],
+        "laid_aside": [gem_card_view(c, locale) for c in state.laid_aside[:visible]],
         "laid_aside_hidden": len(state.laid_aside) - visible,
         "gem_deck_size": len(state.gem_deck),
-        "gem_discard": [gem_card_view(c) for c in state.gem_discard],
+        "gem_discard": [gem_card_view(c, locale) for c in state.gem_discard],
         "event_deck_size": len(state.event_deck),
         "negotiation": negotiation,
         "waiting_for": _waiting_for(state),
