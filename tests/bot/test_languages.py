@@ -194,3 +194,23 @@ async def test_a_members_choice_outranks_their_client_and_automatic_goes_back_to
     await languages.choose_member(7, None)
     assert languages.for_member(7, "da") == "da"
     assert languages.for_member(8) == "en"  # never clicked, never chose: English
+
+
+async def test_reminders_and_time_outs_speak_the_channels_language(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    from tests.bot.driver import new_table
+
+    _, channel, _, game_id = await new_table(simcord_env, simcord_bot, ["ann", "bob", "cem"])
+    await simcord_bot.languages.choose_place("channel", channel.id, "da")
+    before = {m.id: set(message_texts(m)) | set(m.content.splitlines())
+              for m in channel.history()}
+    await simcord_env.advance_time(60)  # half time: a reminder
+    await simcord_env.advance_time(61)  # the deadline: the autopilot chooses
+    texts = []  # what was written after the switch: new messages, new lines of edited ones
+    for message in channel.history():
+        old = before.get(message.id, set())
+        parts = [*list(message_texts(message))[1:], *message.content.splitlines()]
+        texts += [t for t in parts if t and t not in old]
+    assert any("⏰" in t for t in texts), "a reminder and a time-out were written"
+    assert english_left(texts, "da") == []
+    assert any("autopilot" in t.lower() and "tid" in t for t in texts)  # "løbet tør for tid"
