@@ -8,6 +8,7 @@ import discord
 from discord.ext import commands
 
 from bot.config import BotSettings
+from bot.core.interactions import Answering
 from bot.core.language import Languages
 from engine.service import GameService
 from engine.service.models import SubmitResult
@@ -28,6 +29,7 @@ class BotBase(commands.Bot):
 
     settings: BotSettings
     languages: Languages  # who is spoken to in which language (after setup_hook)
+    answering: Answering  # the clicks still writing their own answer
     _service: GameService | None
 
     @property

@@ -20,7 +20,7 @@ from bot.core.actions import Actions
 from bot.core.base import BotBase, Notice, discord_clock
 from bot.core.commands import build_game_commands
 from bot.core.components import CORE_ITEMS
-from bot.core.interactions import tell, undispatched
+from bot.core.interactions import Answering, tell, undispatched
 from bot.core.language import Languages, channel_language
 from bot.core.notifier import Notifier
 from bot.core.presenter import presenters
@@ -58,6 +58,7 @@ class JuwelierBot(BotBase):
         # Only a process that is the bot freezes (see bot.collector); tests make many bots.
         self.freeze_after_setup = freeze_after_setup
         self._service = service
+        self.answering = Answering()
         self.actions = Actions(self)
         self.publisher = Publisher(self, on_change=self.poke_timers)
         self.notifier = Notifier(self)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Awaitable, Sequence
@@ -23,6 +25,45 @@ RECORDED = N_("Your move was recorded, but something failed after it: the table 
               "for a moment.")
 # Set once an interaction's change is committed, so a later failure is not called a loss.
 _recorded: ContextVar[bool] = ContextVar("recorded", default=False)
+# This interaction's place among those still writing their answer (see Answering); a holder
+# shared with the tasks it starts, so that it is given up once.
+_answering: ContextVar[list[Answering] | None] = ContextVar("answering", default=None)
+
+
+class Answering:
+    """How many clicks and commands are still writing their own answer. Channel writes wait
+    (briefly) while any is: in a burst every player first gets their own answer, then the
+    tables are redrawn — the work is the same, only its order changes (docs/benchmarks.md)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    def begin(self) -> None:
+        """An interaction started."""
+        self.count += 1
+        self._idle.clear()
+
+    def end(self) -> None:
+        """An interaction has written its answer (or ended)."""
+        self.count -= 1
+        if self.count <= 0:
+            self.count = 0
+            self._idle.set()
+
+    async def idle(self, at_most: float) -> None:
+        """Wait until no interaction is writing its answer, at most `at_most` seconds."""
+        if self.count:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), at_most)
+
+
+def answered() -> None:
+    """This interaction's own answer is written: channel writes need not wait for it."""
+    holder = _answering.get()
+    if holder:
+        holder.pop().end()
 
 
 def mark_recorded() -> None:
@@ -36,6 +77,10 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None],
     with the game and answered privately and honestly, so no interaction is left with "This
     interaction failed" and nothing reaches discord.py's error handlers."""
     token = _recorded.set(False)
+    answering = getattr(interaction.client, "answering", None)
+    if answering is not None:
+        answering.begin()
+    answering_token = _answering.set([answering] if answering is not None else None)
     # The clicking member's language for everything private; channel writes set their own.
     with use_locale(reply_language(interaction)):
         try:
@@ -49,6 +94,8 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None],
                           interaction.user.id, interaction.channel_id)
             await tell_safely(interaction, _(RECORDED) if _recorded.get() else _(NOT_RECORDED))
         finally:
+            answered()
+            _answering.reset(answering_token)
             _recorded.reset(token)
 
 

@@ -13,6 +13,7 @@ import discord
 
 from bot.catalog import _, ngettext
 from bot.core.base import BotBase, Notice
+from bot.core.interactions import answered
 from bot.core.language import channel_language
 from bot.core.presenter import Presenter, RoomRole, presenter_for
 from bot.core.rooms import Room, Rooms, still_open
@@ -23,6 +24,7 @@ from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
 log = logging.getLogger(__name__)
+ANSWERS_FIRST = 0.5  # seconds a channel write waits at most for clicks still being answered
 # Decisions whose prompt reaches the player without a ping: the table's button announces a
 # secret choice, and a room pings the player to move on its own prompt.
 UNPINGED = (DecisionUI.SECRET, DecisionUI.ROOM)
@@ -88,6 +90,9 @@ class Publisher:
         """
         self._on_change()  # the change may have opened a decision that falls due sooner
         results = [results] if isinstance(results, SubmitResult) else list(results)
+        # Let the clicks being answered right now write their answers first (a burst).
+        answered()
+        await self.bot.answering.idle(ANSWERS_FIRST)
         async with self.lock(game_id):
             info = await self.bot.service.get_game(game_id)
             with channel_language(self.bot, info.channel_id):

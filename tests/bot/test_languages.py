@@ -200,7 +200,7 @@ async def test_reminders_and_time_outs_speak_the_channels_language(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
     from tests.bot.driver import new_table
 
-    _, channel, _, game_id = await new_table(simcord_env, simcord_bot, ["ann", "bob", "cem"])
+    _, channel, _, _ = await new_table(simcord_env, simcord_bot, ["ann", "bob", "cem"])
     await simcord_bot.languages.choose_place("channel", channel.id, "da")
     before = {m.id: set(message_texts(m)) | set(m.content.splitlines())
               for m in channel.history()}
