@@ -4,7 +4,8 @@ Action choice: every seat that plays by the public spread (`ai.spread`: the seat
 stake picks first, equal stakes go round with the turn) reaches the same assignment, so the
 seats do not crowd a card and no seat is favoured by its number. Issue 15 measured every
 deviation a one-turn search proposed from it, and each cost more than it gained
-(docs/benchmarks.md), so the strong seats keep to it.
+(docs/benchmarks.md), so the strong seats keep to it, with one difference (`strong_spread`):
+they know they out-trade a seat that does not search, so sharing its card is worth more to them.
 
 Negotiation: where greedy looks one offer ahead for itself only, this searches the trade to its
 end through the engine's own rules. The partner answers as the greedy model does (it is what the
@@ -29,7 +30,7 @@ from engine.games.esr.state import NegotiationStep
 DEPTH = 4  # own answers searched ahead; deeper trades are finished with greedy answers
 # What a card shared with one seat that does not search is worth to a strong seat, as a share
 # of carrying it out alone (greedy reckons 0.45 for itself): the searched trade wins most of it.
-TRADE_SHARE = 0.9  # measured: 0.6, 0.75, 0.9 (docs/benchmarks.md); 0.9 won most
+TRADE_SHARE = 0.9  # measured from 0.45 to 3.0 (docs/benchmarks.md): 0.9 to 1.6 alike, 0.9 kept
 
 
 def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
