@@ -23,24 +23,16 @@ from bot.config import BotSettings  # noqa: E402
 from bot.core.client import JuwelierBot  # noqa: E402
 from bot.core.rooms import ROOM  # noqa: E402
 from docs.screenshots import capture  # noqa: E402
-from tests.bot.driver import open_prompt, play_one, play_to_end  # noqa: E402
+from tests.bot.driver import lobby_button, open_prompt, play_one, play_to_end  # noqa: E402
+from tests.bot.languages import with_client_locales  # noqa: E402
 
 SEND = interactions.base_payload
 
 
-def clients_speak(language: str) -> None:
-    """SimCord sends every interaction as en-US: make its clients report `language`."""
-    def payload(backend: object, **fields: object) -> object:
-        record, data = SEND(backend, **fields)
-        data["locale"] = language
-        return record, data
-
-    interactions.base_payload = payload  # type: ignore[assignment]
-
-
 async def one_language(language: str) -> None:
     """Play a game with three members whose server and clients speak `language`."""
-    clients_speak(language)
+    # SimCord sends every interaction as en-US: its clients report `language` instead.
+    interactions.base_payload = with_client_locales(lambda user: language)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "s.db"))
     async with simcord.run(bot) as env:
         guild = env.create_guild(name="Edelsteine", preferred_locale=language)
@@ -50,13 +42,9 @@ async def one_language(language: str) -> None:
         miriam = actors[0]
         await miriam.slash(channel, "game new")
         lobby = channel.last_message
-        ids = [c.custom_id for row in lobby.components for c in row.children
-               if str(getattr(c, "custom_id", "")).startswith("jw:lobby:")]
-        join = next(i for i in ids if i.endswith(":join"))
-        start = next(i for i in ids if i.endswith(":start"))
         for member in actors[1:]:
-            await member.click(lobby, custom_id=join)
-        await miriam.click(lobby, custom_id=start)
+            await member.click(lobby, custom_id=lobby_button(lobby, "join"))
+        await miriam.click(lobby, custom_id=lobby_button(lobby, "start"))
         game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
         await bot.timers.stop()
         by_id = {a.id: a for a in actors}

@@ -35,6 +35,14 @@ def ai_menu(lobby: discord.Message) -> str:
                 if str(getattr(c, "custom_id", "")).startswith("jw:lobbyai:"))
 
 
+def lobby_button(lobby: discord.Message, op: str) -> str:
+    """The custom id of a lobby button by its operation (join, start, …), whatever its label's
+    language."""
+    return next(c.custom_id for row in lobby.components for c in row.children
+                if str(getattr(c, "custom_id", "")).startswith("jw:lobby:")
+                and str(c.custom_id).endswith(f":{op}"))
+
+
 async def add_ai(actor: MemberActor, lobby: discord.Message,
                  level: str = "random") -> InteractionResult:
     """Choose an AI level in the lobby's menu (random unless a test wants another)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -19,20 +19,23 @@ CONTENT, LABEL, OPTION, FIELD, TITLE = 2000, 80, 100, 1024, 256
 _FIELDS = string.Formatter()
 
 
-def report_locales(monkeypatch: pytest.MonkeyPatch, clients: dict[int, str],
-                   guilds: dict[int, str] | None = None) -> None:
-    """Make each user's interactions carry their client's locale (SimCord 3.2 always sends
-    en-US, as a client set to English would)."""
+def with_client_locales(clients: Callable[[int], str]) -> Callable[..., Any]:
+    """SimCord's interaction payload builder, with each user's client locale (`clients`: user
+    id → Discord locale) where SimCord 3.2 always sends en-US, as a client set to English would."""
     original = interactions.base_payload
 
     def with_locale(backend: Any, **fields: Any) -> Any:
         record, payload = original(backend, **fields)
-        payload["locale"] = clients.get(fields["user_id"], "en-US")
-        if fields.get("guild_id") in (guilds or {}):
-            payload["guild_locale"] = guilds[fields["guild_id"]]  # type: ignore[index]
+        payload["locale"] = clients(fields["user_id"])
         return record, payload
 
-    monkeypatch.setattr(interactions, "base_payload", with_locale)
+    return with_locale
+
+
+def report_locales(monkeypatch: pytest.MonkeyPatch, clients: dict[int, str]) -> None:
+    """Make each user's interactions carry their client's locale (others: en-US)."""
+    monkeypatch.setattr(interactions, "base_payload",
+                        with_client_locales(lambda user: clients.get(user, "en-US")))
 
 
 @cache
