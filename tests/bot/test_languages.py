@@ -12,7 +12,7 @@ from simcord import Env
 
 from bot.core.client import JuwelierBot
 from bot.core.translator import valid_name
-from tests.bot.driver import button_ids, reply_text, table_message
+from tests.bot.driver import add_ai, button_ids, lobby_button, reply_text, table_message
 from tests.bot.languages import (
     english_left,
     message_texts,
@@ -20,11 +20,6 @@ from tests.bot.languages import (
     payload_texts,
     report_locales,
 )
-
-
-def _lobby_button(lobby: Any, op: str) -> str:
-    return next(c.custom_id for row in lobby.components for c in row.children
-                if str(getattr(c, "custom_id", "")).endswith(f":{op}"))
 
 
 def _payloads(result: Any) -> list[Any]:
@@ -43,8 +38,8 @@ async def _whole_game(env: Env, bot: JuwelierBot, monkeypatch: pytest.MonkeyPatc
     results = [await ann.slash(channel, "game new")]
     lobby = channel.last_message
     for member in (bob, cem):
-        results.append(await member.click(lobby, custom_id=_lobby_button(lobby, "join")))
-    results.append(await ann.click(lobby, custom_id=_lobby_button(lobby, "start")))
+        results.append(await member.click(lobby, custom_id=lobby_button(lobby, "join")))
+    results.append(await ann.click(lobby, custom_id=lobby_button(lobby, "start")))
     game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
     await bot.timers.stop()  # as in tests/bot/driver.play_to_end: deadlines have their own tests
     by_id = {a.id: a for a in actors}
@@ -120,6 +115,8 @@ async def test_the_channel_speaks_its_chosen_language_whatever_the_clicker_speak
     lobby = channel.last_message
     assert "Spieler" in str(lobby.embeds[0].to_dict())  # … which the channel reads in German
     assert "Spieler" not in reply_text(new)  # … and her private answer is in Danish
+    await add_ai(ann, lobby, level="strong")  # the AI seat she adds is named for the table
+    assert "Starke KI" in str(channel.last_message.embeds[0].to_dict())
     # A member's own choice outranks their client for replies only they see.
     await ann.slash(channel, "game settings", my_language="en")
     assert reply_text(await ann.slash(channel, "game settings")).startswith("Your prompts")
@@ -214,3 +211,48 @@ async def test_reminders_and_time_outs_speak_the_channels_language(
     assert any("⏰" in t for t in texts), "a reminder and a time-out were written"
     assert english_left(texts, "da") == []
     assert any("autopilot" in t.lower() and "tid" in t for t in texts)  # "løbet tør for tid"
+
+
+async def test_a_dm_prompt_is_in_the_members_own_language(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    from tests.bot.driver import new_table
+    from tests.bot.test_dm_prompts import finish_turn, with_buttons
+
+    _, channel, (ann, bob), game_id = await new_table(simcord_env, simcord_bot, ["ann", "bob"],
+                                                      ai=1)
+    await ann.slash(channel, "game settings", dm=True, my_language="da")
+    await finish_turn(simcord_bot, channel, game_id, [ann, bob])
+    (prompt,) = with_buttons(ann.user.dm_channel)
+    assert "Vælg dit aktionskort til denne runde." in prompt.content
+    assert english_left(list(message_texts(prompt)), "da") == []
+
+
+async def test_a_channel_write_waits_while_a_click_is_still_being_answered(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    import asyncio
+
+    from tests.bot.driver import new_table
+
+    _, channel, _, game_id = await new_table(simcord_env, simcord_bot, ["ann", "bob"], ai=1)
+    simcord_bot.answering.begin()  # somebody's click, not answered yet
+    publish = asyncio.create_task(simcord_bot.publisher.publish(game_id, notice="📣 later"))
+    await asyncio.sleep(0.3)  # a publish takes milliseconds; it waits up to ANSWERS_FIRST
+    assert not publish.done() and not any("📣 later" in m.content for m in channel.history())
+    simcord_bot.answering.end()  # answered: the table may be written now
+    await publish
+    assert any("📣 later" in m.content for m in channel.history())
+
+
+async def test_changed_translations_sync_the_commands_again(
+        simcord_env: Env, simcord_bot: JuwelierBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.core import translator
+
+    assert not await simcord_bot.sync_commands_if_changed()  # synced at start, unchanged
+    original = translator.translate
+
+    def reworded(catalogs: Any, message: str, language: str, name: bool) -> str | None:
+        text = original(catalogs, message, language, name)
+        return text if name or text is None else text + "!"  # a description changed
+
+    monkeypatch.setattr(translator, "translate", reworded)
+    assert await simcord_bot.sync_commands_if_changed()

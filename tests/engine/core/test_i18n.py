@@ -25,3 +25,17 @@ def test_text_is_written_in_the_language_of_the_block_and_english_outside() -> N
     assert english == ("1 red, 2 blue", "Money")
     assert german == ("1 roter, 2 blaue", "Geld")
     assert danish == ("1 rød, 2 blå", "Penge")
+
+
+def test_the_bot_reads_the_engines_seat_words_and_gem_counts_in_every_language() -> None:
+    from bot.core.texts import with_names
+    from bot.games.esr.narrate import COLOUR_EMOJI, restyle_gems
+    from engine.core.seats import seat_label, seat_ref
+
+    for language in ("en", "de", "da"):
+        with use_locale(language):
+            text = f"{seat_label(1)}: {seat_ref(0)}"
+            assert with_names(text, ["ann", "bob"]) == "bob: ann", language
+            styled = restyle_gems(describe([1, 0, 0, 2]))
+            assert styled.startswith(COLOUR_EMOJI["red"]) and COLOUR_EMOJI["blue"] in styled
+            assert not any(c.isalpha() for c in styled), (language, styled)

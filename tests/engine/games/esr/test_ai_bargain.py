@@ -110,3 +110,24 @@ def test_the_negotiator_never_ends_worse_off_than_the_greedy_answer_it_replaces(
         greedy = ai.negotiate(view, seat, decision)
         assert worth.of(ESR, world, seat, chosen, bargain.DEPTH) >= \
             worth.of(ESR, world, seat, greedy, bargain.DEPTH)
+
+
+def test_a_busy_servers_smaller_budget_searches_fewer_answers_ahead(monkeypatch) -> None:
+    from engine.core.ai import budgeted
+
+    depths: list[int] = []
+    original = bargain._Worth.of
+
+    def recording(self, kind, world, seat, action, depth):  # type: ignore[no-untyped-def]
+        depths.append(depth)
+        return original(self, kind, world, seat, action, depth)
+
+    monkeypatch.setattr(bargain._Worth, "of", recording)
+    state = _states(4, "esr.negotiate", 1)[0]
+    decision = ESR.next_decision(state)
+    bargain.bargain(ESR, state, decision, random.Random(1))
+    assert max(depths) == bargain.DEPTH
+    depths.clear()
+    with budgeted(0.25):
+        bargain.bargain(ESR, state, decision, random.Random(1))
+    assert max(depths) == 1
