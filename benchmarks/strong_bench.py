@@ -6,7 +6,8 @@ Tables of 4 players, N games each (issue 15's goals in brackets):
 - mixed: two seats of level A and two of level B (--versus A,B), alternating from game to game:
   the share of (A, B) pairs in which A ends with more money (a new 'strong' against the current
   one, registered under another name while it is tried: at least 55 %);
-- vs_greedy: one 'strong' against three 'greedy': its win share (at least 85 %).
+- vs_greedy: one 'strong' against three 'greedy': its win share (at least 85 %), and the CPU
+  time of each of its action choices (the look-ahead; at most 0.2 s) over 20 games.
 A shared win counts for each winner. Games run in parallel processes, one per core (--jobs).
 
 Run: python -m benchmarks.strong_bench [--games 200] [--jobs 2]; writes
@@ -16,17 +17,21 @@ benchmarks/results/strong.json.
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from benchmarks.report import print_table, save
 from engine import get_kind
+from engine.core.ai import get_policy, seated
 from engine.core.simulate import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "strong.json"
 FAIR = ["greedy", "strong", "strong", "strong"]
 VS_GREEDY = ["strong", "greedy", "greedy", "greedy"]
+TIMED_GAMES = 20  # games whose lone strong seat's choices are timed one by one
 
 
 def one_game(table: str, seed: int, versus: tuple[str, str] = ("strong", "greedy")
@@ -43,6 +48,25 @@ def one_game(table: str, seed: int, versus: tuple[str, str] = ("strong", "greedy
     return {"table": table, "seed": seed, "levels": list(levels), "winners": results.winners,
             "money": [money[s] for s in range(len(levels))],
             "cpu_s": time.process_time() - started}
+
+
+def choice_times(seed: int) -> list[float]:
+    """CPU seconds of each action choice of a lone strong seat (the look-ahead) in one game."""
+    kind = get_kind("esr")
+    strong, greedy = get_policy("strong"), get_policy("greedy")
+    state, _ = kind.new_game(seed, 4)
+    rngs = [random.Random(f"{seed}:{seat}") for seat in range(4)]
+    times = []
+    with seated(VS_GREEDY):
+        while not kind.is_over(state):
+            decision = kind.next_decision(state)
+            seat = decision.player
+            started = time.process_time()
+            action = (strong if seat == 0 else greedy)(kind, state, decision, rngs[seat])
+            if seat == 0 and decision.kind == "esr.choose_action":
+                times.append(time.process_time() - started)
+            state, _ = kind.advance(state, seat, action, quiet=True)
+    return times
 
 
 def summarise(games: list[dict[str, object]], versus: tuple[str, str]) -> dict[str, object]:
@@ -92,6 +116,14 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         games = list(pool.map(one_game, *zip(*work, strict=True), chunksize=4))
     figures = {"summary": summarise(games, versus), "games": games}
+    if "vs_greedy" in args.tables.split(","):
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            times = sorted(t for game in pool.map(choice_times, range(args.seed, args.seed
+                                                                         + TIMED_GAMES))
+                           for t in game)
+        figures["summary"]["choice_ms"] = {
+            "choices": len(times), "median": 1000 * statistics.median(times),
+            "p95": 1000 * times[int(0.95 * len(times))], "max": 1000 * times[-1]}
     save(RESULTS, figures)
     summary = figures["summary"]
     rows = []
@@ -109,7 +141,12 @@ def main() -> None:
     if "vs_greedy" in summary:
         v = summary["vs_greedy"]
         rows.append(("strong + 3 greedy", v["games"],
-                     f"strong wins {100 * v['strong_win_share']:.0f} %"))
+                     f"strong wins {100 * v['strong_win_share']:.1f} %"))
+    if "choice_ms" in summary:
+        c = summary["choice_ms"]
+        rows.append(("its look-ahead, CPU per action choice", TIMED_GAMES,
+                     f"median {c['median']:.0f} ms, p95 {c['p95']:.0f} ms, "
+                     f"max {c['max']:.0f} ms ({c['choices']} choices)"))
     print_table(["table", "games", "result"], rows, left=3)
 
 

@@ -6,7 +6,7 @@ It reads only `kind.view(state, seat)`, never the full state, so it cannot see h
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.game import Action, Decision, GameKind
@@ -30,7 +30,16 @@ def _cards(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
 def colour_value(counts: Counts, seat: int, colour: int, cards: Sequence[dict[str, Any]]) -> float:
     """What `seat` would be paid for `colour` if the round were scored now."""
     mine = counts[seat][colour]
-    others = max(c[colour] for s, c in enumerate(counts) if s != seat)
+    others = 0
+    for s, c in enumerate(counts):  # a plain loop: searches call this millions of times
+        if s != seat and c[colour] > others:
+            others = c[colour]
+    if not cards:  # the same sums as below, with no cards to add
+        if mine == 0 or mine < others:
+            return 0.0
+        if mine > others:
+            return float(BASE_PROCEEDS[colour])
+        return BASE_PROCEEDS[colour] / sum(1 for c in counts if c[colour] == mine)
     name = COLOURS[colour]
     value = float(sum(c.get("amount", 1) * mine for c in cards
                       if c["effect"] == "per_gem" and c.get("colour") == name))
@@ -100,24 +109,34 @@ def event_card_value(view: dict[str, Any], seat: int, card: dict[str, Any] | Non
 
 def action_gains(view: dict[str, Any], seat: int) -> dict[str, float]:
     """Worth of carrying out each action card this turn, for `seat`."""
+    names = ["money", "gems", "event"] + (["free", "free_shared"]
+                                          if len(view["players"]) == 5 else [])
+    return {name: action_gain(view, seat, name) for name in names}
+
+
+def action_gain(view: dict[str, Any], seat: int, action: str) -> float:
+    """Worth of carrying out one action card this turn, for `seat` (0 for an unknown one)."""
     player = view["players"][seat]
     counts, cards = counts_of(view), _cards(view, seat)
     card = player["gem_card"]
     supply = [view["supply"][c] for c in COLOURS]
-    wanted = [min(card["gems"][c], supply[i]) for i, c in enumerate(COLOURS)] if card else [0] * 4
-    gains = {
-        "money": float(card["money"]) if card else 0.0,
-        "gems": gain_of(counts, seat, wanted, cards),
-        "event": max(event_card_value(view, seat, view["face_up_event"]), BLIND_DRAW_VALUE),
-    }
-    if len(view["players"]) == 5:
-        best = sorted((gain_of(counts, seat, [int(i == c) for i in range(4)], cards)
-                       for c in range(4) if supply[c]), reverse=True) or [0.0]
-        cheapest = min((-gain_of(counts, seat, [-int(i == c) for i in range(4)], cards)
-                        for c in range(4) if counts[seat][c]), default=0.0)
-        gains["free"] = max(sum(best[:2]) - cheapest, 0.0)
-        gains["free_shared"] = best[0]
-    return gains
+    if action == "money":
+        return float(card["money"]) if card else 0.0
+    if action == "gems":
+        wanted = ([min(card["gems"][c], supply[i]) for i, c in enumerate(COLOURS)] if card
+                  else [0] * 4)
+        return gain_of(counts, seat, wanted, cards)
+    if action == "event":
+        return max(event_card_value(view, seat, view["face_up_event"]), BLIND_DRAW_VALUE)
+    if action not in ("free", "free_shared") or len(view["players"]) != 5:
+        return 0.0
+    best = sorted((gain_of(counts, seat, [int(i == c) for i in range(4)], cards)
+                   for c in range(4) if supply[c]), reverse=True) or [0.0]
+    if action == "free_shared":
+        return best[0]
+    cheapest = min((-gain_of(counts, seat, [-int(i == c) for i in range(4)], cards)
+                    for c in range(4) if counts[seat][c]), default=0.0)
+    return max(sum(best[:2]) - cheapest, 0.0)
 
 
 CROWD = {0: 1.0, 1: 0.45}  # share of a card's worth kept with 0 or 1 rival on it; 2+: it lapses
@@ -174,16 +193,38 @@ def gem_worth(view: dict[str, Any], seat: int, colour: int, sign: int) -> float:
 
 def offer_worth(view: dict[str, Any], seat: int, gems: Sequence[int], giving: bool) -> float:
     """Worth of receiving `gems` (or the cost of giving them away)."""
-    delta = [(-n if giving else n) for n in gems]
-    change = gain_of(counts_of(view), seat, delta, _cards(view, seat))
-    return -change if giving else change
+    return offer_worths(view, seat)(gems, giving)
 
 
-def negotiate(view: dict[str, Any], seat: int, decision: Decision) -> Action:
-    """Accept when the offer is worth more than the action; else the best affordable raise."""
+def offer_worths(view: dict[str, Any], seat: int) -> Callable[[Sequence[int], bool], float]:
+    """`offer_worth` for one seat and view, its position now reckoned once for every offer."""
+    counts, cards = counts_of(view), _cards(view, seat)
+    now = position(counts, seat, cards)
+    known: dict[tuple[tuple[int, ...], bool], float] = {}  # a trade's search asks again and again
+
+    def worth(gems: Sequence[int], giving: bool) -> float:
+        key = (tuple(gems), giving)
+        if key not in known:
+            after = [list(c) for c in counts]
+            after[seat] = [max(0, n + (-g if giving else g))
+                           for n, g in zip(after[seat], gems, strict=True)]
+            change = position(after, seat, cards) - now
+            known[key] = -change if giving else change
+        return known[key]
+
+    return worth
+
+
+def negotiate(view: dict[str, Any], seat: int, decision: Decision, gain: float | None = None,
+              worth: Callable[[Sequence[int], bool], float] | None = None) -> Action:
+    """Accept when the offer is worth more than the action; else the best affordable raise.
+
+    A search that asks many times within one trade passes the action's `gain` and the seat's
+    `offer_worths`, which do not change until the trade ends."""
     spec = decision.constraints["offer"]
-    gain = action_gains(view, seat).get(spec["action"], 0.0)
-    received = offer_worth(view, seat, spec["current"], giving=False) if spec["current"] else 0.0
+    gain = action_gain(view, seat, spec["action"]) if gain is None else gain
+    worth = offer_worths(view, seat) if worth is None else worth
+    received = worth(spec["current"], False) if spec["current"] else 0.0
     choices: list[tuple[float, Action]] = []
     for option in decision.options:
         action = option.action
@@ -192,7 +233,7 @@ def negotiate(view: dict[str, Any], seat: int, decision: Decision) -> Action:
         elif sum(action["gems"]) == 0:
             choices.append((0.3 if spec["current"] is None else 0.0, action))
         else:
-            choices.append((gain - offer_worth(view, seat, action["gems"], giving=True), action))
+            choices.append((gain - worth(action["gems"], True), action))
     return max(choices, key=lambda c: c[0])[1]
 
 

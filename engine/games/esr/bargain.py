@@ -1,11 +1,13 @@
-"""The 'strong' AI for ESR: the greedy spread for the action choice, a searched negotiation.
+"""The 'strong' AI for ESR: a look-ahead or the public spread for the card, a searched negotiation.
 
-Action choice: every seat that plays by the public spread (`ai.spread`: the seat with most at
-stake picks first, equal stakes go round with the turn) reaches the same assignment, so the
-seats do not crowd a card and no seat is favoured by its number. Issue 15 measured every
-deviation a one-turn search proposed from it, and each cost more than it gained
-(docs/benchmarks.md), so the strong seats keep to it, with one difference (`strong_spread`):
-they know they out-trade a seat that does not search, so sharing its card is worth more to them.
+Action choice: a seat that is the only strong one at the table can model every other seat (the
+greedy spread and its trades), so it plays each of its cards out to the round's scoring in a few
+sampled worlds (`lookahead`) and takes the one that ends best. Among several strong seats each
+would search alone and chase the cards the others find, so they keep to the public spread
+(`ai.spread`: the seat with most at stake picks first, equal stakes go round with the turn): every
+seat that plays by it reaches the same assignment, so the seats do not crowd a card and no seat is
+favoured by its number. One difference (`strong_spread`): the strong seats know they out-trade a
+seat that does not search, so sharing its card is worth more to them.
 
 Negotiation: where greedy looks one offer ahead for itself only, this searches the trade to its
 end through the engine's own rules. The partner answers as the greedy model does (it is what the
@@ -19,9 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.ai import BUDGET, SEAT_LEVELS
+from engine.core.ai import BUDGET, SEAT_LEVELS, budgeted
 from engine.core.game import Action, Decision, GameKind
-from engine.games.esr import ai
+from engine.games.esr import ai, lookahead
 from engine.games.esr.determinize import determinize
 from engine.games.esr.events import ActionLapsed, OfferAccepted
 from engine.games.esr.gems import COLOURS
@@ -34,6 +36,19 @@ TRADE_SHARE = 0.9  # measured from 0.45 to 3.0 (docs/benchmarks.md): 0.9 to 1.6 
 
 
 def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
+    """Look ahead for the card when no other seat is strong; otherwise play `strong_play`."""
+    levels = SEAT_LEVELS.get()
+    if decision.kind == "esr.choose_action" and _foresees(levels, decision.player):
+        return _looked_ahead(kind, state, decision, rng, levels)
+    return strong_play(kind, state, decision, rng)
+
+
+def _foresees(levels: tuple[str | None, ...] | None, seat: int) -> bool:
+    """Whether `seat` is the only strong seat, so every other seat's play can be modelled."""
+    return not any(level == "strong" for other, level in enumerate(levels or ()) if other != seat)
+
+
+def strong_play(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
     """Keep to the public spread; search negotiations; answer the rest like 'greedy'."""
     if decision.kind == "esr.negotiate":
         return bargain(kind, state, decision, rng)
@@ -43,6 +58,24 @@ def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
                              decision.player)[decision.player]
         return next(o.action for o in decision.options if o.action["card"] == mine)
     return ai.greedy_policy(kind, state, decision, rng)
+
+
+def _looked_ahead(kind: GameKind, state: Any, decision: Decision, rng: random.Random,
+                  levels: tuple[str | None, ...] | None) -> Action:
+    """The card `lookahead` finds best, the others expected on their spread cards and played
+    by the greedy model, this seat by `strong_play`."""
+    seat = decision.player
+    view = kind.view(state, seat)
+    cards = [o.action["card"] for o in decision.options]
+    expected = strong_spread(view, cards, levels, seat)
+    policies = {other: strong_play if other == seat else ai.greedy_policy for other in expected}
+    samples, most_steps = lookahead.worlds(view), lookahead.most_steps()
+    # Trades inside the play-outs are searched one answer deep: four times cheaper, and the
+    # play-outs only need to know roughly who carries an action out.
+    with budgeted(BUDGET.get() / DEPTH):
+        mine = lookahead.best_card(kind, view, seat, cards, expected, policies, rng, samples,
+                                    most_steps)
+    return next(o.action for o in decision.options if o.action["card"] == mine)
 
 
 def strong_spread(view: dict[str, Any], cards: list[str],
@@ -109,8 +142,8 @@ class _Worth:
         self.view, self.seat = view, seat
         self.partner = step.seats[1] if step.seats[0] == seat else step.seats[0]
         self.others = len(view["players"]) - 1
-        self.gain = {s: ai.action_gains(view, s).get(step.action, 0.0)
-                     for s in (seat, self.partner)}
+        self.gain = {s: ai.action_gain(view, s, step.action) for s in (seat, self.partner)}
+        self.worth = {s: ai.offer_worths(view, s) for s in (seat, self.partner)}
 
     def ending(self, events: list[Any]) -> float | None:
         """This seat's value of a finished trade, or None while it goes on."""
@@ -120,8 +153,8 @@ class _Worth:
             if isinstance(event, OfferAccepted):
                 doer, gems = event.from_seat, event.gems
                 taker = event.seat
-                got = {doer: self.gain[doer] - ai.offer_worth(self.view, doer, gems, giving=True),
-                       taker: ai.offer_worth(self.view, taker, gems, giving=False)}
+                got = {doer: self.gain[doer] - self.worth[doer](gems, True),
+                       taker: self.worth[taker](gems, False)}
                 return got[self.seat] - got[self.partner] / self.others
         return None
 
@@ -136,6 +169,8 @@ class _Worth:
             if mover == self.seat and depth > 0:
                 return max(self.of(kind, world, mover, o.action, depth - 1)
                            for o in decision.options)
-            answer = ai.negotiate(kind.view(world, mover), mover, decision)
+            # Gemstones, cards and the offer are public and unchanged until the trade ends, so
+            # the partner's own view would tell its model nothing the starting one does not.
+            answer = ai.negotiate(self.view, mover, decision, self.gain[mover], self.worth[mover])
             world, events = kind.advance(world, mover, answer)
         return value
