@@ -8,7 +8,9 @@ import pytest
 
 from engine import get_kind
 from engine.core.simulate import play_game
+from engine.games.esr import ai
 from engine.games.esr.ai import greedy_policy
+from engine.games.esr.gems import COLOURS
 from engine.games.esr.state import EventSlot
 
 
@@ -76,3 +78,32 @@ def test_greedy_seats_with_equal_stakes_take_turns_at_the_best_card() -> None:
         firsts.add(next(s for s, card in spread(view, ["money", "gems", "event"]).items()
                         if card == "money"))
     assert len(firsts) > 1
+
+
+def test_a_colour_without_scoring_cards_is_priced_as_with_cards_that_do_not_touch_it() -> None:
+    # colour_value's short cut for no cards must give the general sums' numbers exactly: the
+    # majority, a shared majority split, nothing for second place or for no gemstones.
+    rng = random.Random(3)
+    for _ in range(2000):
+        counts = [[rng.randint(0, 4) for _ in range(4)] for _ in range(rng.choice([3, 4, 5]))]
+        seat, colour = rng.randrange(len(counts)), rng.randrange(4)
+        other = COLOURS[(colour + 1) % 4]
+        untouched = [{"effect": "per_gem", "colour": other, "amount": 1},
+                     {"effect": "colour_bonus", "colour": other, "amount": 7}]
+        assert ai.colour_value(counts, seat, colour, []) == \
+            ai.colour_value(counts, seat, colour, untouched)
+
+
+def test_an_offer_is_priced_as_the_change_in_position_however_often_it_is_asked() -> None:
+    esr = get_kind("esr")
+    state, _ = esr.new_game(8, 4)
+    view = esr.view(state, 0)
+    worth = ai.offer_worths(view, 0)
+    counts = ai.counts_of(view)
+    for gems in ([1, 0, 0, 0], [0, 2, 1, 0], [3, 3, 3, 3]):
+        for giving in (True, False):
+            delta = [-g if giving else g for g in gems]
+            change = ai.gain_of(counts, 0, delta, view["players"][0]["scoring_cards"])
+            expected = -change if giving else change
+            assert worth(gems, giving) == expected == worth(gems, giving)
+            assert ai.offer_worth(view, 0, gems, giving) == expected
