@@ -69,12 +69,12 @@ def _looked_ahead(kind: GameKind, state: Any, decision: Decision, rng: random.Ra
     cards = [o.action["card"] for o in decision.options]
     expected = strong_spread(view, cards, levels, seat)
     policies = {other: strong_play if other == seat else ai.greedy_policy for other in expected}
-    samples, most_steps = lookahead.worlds(view), lookahead.most_steps()
+    samples, step_limit = lookahead.worlds(view), lookahead.most_steps()
     # Trades inside the play-outs are searched one answer deep: four times cheaper, and the
     # play-outs only need to know roughly who carries an action out.
     with budgeted(BUDGET.get() / DEPTH):
         mine = lookahead.best_card(kind, view, seat, cards, expected, policies, rng, samples,
-                                    most_steps)
+                                    step_limit)
     return next(o.action for o in decision.options if o.action["card"] == mine)
 
 

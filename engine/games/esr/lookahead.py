@@ -47,17 +47,17 @@ def most_steps() -> float:
 
 def best_card(kind: GameKind, view: dict[str, Any], seat: int, cards: list[str],
               expected: Mapping[int, str], policies: Mapping[int, Policy],
-              rng: random.Random, samples: int, most_steps: float) -> str:
+              rng: random.Random, samples: int, step_limit: float) -> str:
     """The card of `seat` whose rounds, played out in `samples` sampled worlds, end best for it.
 
-    No further world is begun once the play-outs have taken `most_steps` engine steps.
+    No further world is begun once the play-outs have taken `step_limit` engine steps.
     `expected` holds every seat's expected card (this seat's is the default, kept on a tie);
     `policies` plays each seat for the rest of the round.
     """
     totals = dict.fromkeys(cards, 0.0)
     counted = _Counted(kind)
     for sample in range(samples):
-        if sample and counted.steps > most_steps:
+        if sample and counted.steps > step_limit:
             break  # every card has met the same worlds so far, so they still compare fairly
         world = determinize(view, seat, rng)
         for other, card in expected.items():
