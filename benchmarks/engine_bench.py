@@ -1,7 +1,7 @@
 """Engine speed, in CPU time: complete games per CPU-second per AI level (random for 3, 4, 5
-players; greedy and strong for 4 players), the cost of pending(), view() and apply() on states
-from real games, and the cost per action against OpenSpiel's pure-Python `python_team_dominoes`
-(4 players, imperfect information) measured in the same run.
+players; greedy and strong for 4 players), the cost of pending(), view(), apply() and the
+majority forecast on states from real games, and the cost per action against OpenSpiel's
+pure-Python `python_team_dominoes` (4 players, imperfect information) measured in the same run.
 
 OpenSpiel is optional (`pip install -e ".[bench]"`); without it the comparison is skipped and
 the report says so. Each figure is the median of --repeats runs.
@@ -23,6 +23,7 @@ from typing import Any
 from benchmarks.report import print_table, save
 from engine import get_kind
 from engine.core.simulate import play_game
+from engine.games.esr.forecast import clear_cache, forecast
 
 RESULTS = Path(__file__).resolve().parent / "results" / "engine.json"
 
@@ -76,11 +77,15 @@ def api_costs(states: list[Any]) -> dict[str, float]:
                 call(item)  # the result is dropped, as a caller's would be after use
         return run
 
+    seat_views = [esr.view(s, 0) for s in states]
     calls: dict[str, Callable[[], None]] = {
         "pending": each(esr.pending, states),
         "view (a seat)": each(lambda s: esr.view(s, 0), states),
         "view (spectator)": each(lambda s: esr.view(s, None), states),
         "apply": each(lambda m: esr.apply(*m), moves),
+        # Not part of view(): front ends ask for it where they show it (issue 22). Cold: the
+        # cache of forecasts is emptied first, so each state is worked out once.
+        "forecast (of a seat's view)": lambda: (clear_cache(), each(forecast, seat_views)()),
     }
     return {name: round(cpu(call) / len(states) * 1e6, 1) for name, call in calls.items()}
 

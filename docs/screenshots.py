@@ -32,11 +32,13 @@ PHONE = (360, 800)
 
 
 async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simcord.MemberActor,
-                  name: str, height: int = 1300, focus: object | None = None) -> None:
+                  name: str, height: int = 1300, focus: object | None = None,
+                  layout: str = "channel", phone_height: int = PHONE[1]) -> None:
     """Screenshot the channel as `viewer` sees it, at desktop width and at a phone's 360 px
-    (`name`.png and `name`_phone.png); `focus`: a message to scroll to."""
-    for width, high, suffix in ((1100, height, ""), (*PHONE, "_phone")):
-        async with env.preview(channel, viewers=[viewer], layout="channel", width=width,
+    (`name`.png and `name`_phone.png); `focus`: a message to scroll to; `layout="message"`:
+    that message alone, from its top."""
+    for width, high, suffix in ((1100, height, ""), (PHONE[0], phone_height, "_phone")):
+        async with env.preview(channel, viewers=[viewer], layout=layout, width=width,
                                height=high) as preview:
             if focus is not None:
                 await preview.show(focus)
@@ -93,13 +95,15 @@ async def main() -> None:
         await capture(env, channel, miriam, "history", height=900)
         shown = await miriam.slash(channel, "game replay", game=game_id)
         reply = shown.followups[-1] if shown.followups else shown.response
-        for _ in range(3):
+        for _ in range(3):  # the viewer's "Next ▶" button, to the fourth turn
             forward = next(item["custom_id"] for row in reply.components
-                           for item in row["components"]
-                           if item.get("emoji", {}).get("name") == "▶")
+                           for item in row["components"] if item.get("label") == "Next ▶")
             step = await miriam.click(reply, custom_id=forward)
             reply = step.followups[-1] if step.followups else step.response
-        await capture(env, channel, miriam, "replay", height=1300)
+        # The whole viewer, down to its buttons and menu of turns: the preview shows a message
+        # from its top, and the table comes first.
+        await capture(env, channel, miriam, "replay", height=1300, focus=reply, layout="message",
+                      phone_height=1400)
 
 
 if __name__ == "__main__":

@@ -9,13 +9,13 @@ import discord
 
 from bot.catalog import _, ngettext
 from bot.core.base import BotBase
-from bot.core.components import AI_LEVELS
+from bot.core.components import AI_LEVELS, ai_seat_name
 from bot.core.interactions import acknowledge, edit_reply, is_admin, mark_recorded, tell
 from bot.core.language import channel_language
+from bot.core.live_prompts import LivePrompts, prompt_message
 from bot.core.lobby import lobby_message
 from bot.core.presenter import presenter_for
-from bot.core.prompts import prompt_content, prompt_view
-from bot.core.rooms import ROOM, room_decision
+from bot.core.rooms import room_decision
 from bot.core.texts import option_label, pinging, seat_names
 from engine.core.errors import EngineError
 from engine.core.game import Decision, DecisionUI
@@ -48,8 +48,7 @@ async def room_turn(bot: BotBase, interaction: discord.Interaction, game_id: int
             first=names[decision.player], second=names[partner]))
         return None
     if seat.seat != decision.player:
-        await tell(interaction, presenter_for(info.kind).room_text("their_turn").format(
-            player=names[decision.player]))
+        await tell(interaction, presenter_for(info.kind).room_waiting(decision, names))
         return None
     return decision, names
 
@@ -57,8 +56,9 @@ async def room_turn(bot: BotBase, interaction: discord.Interaction, game_id: int
 class Actions:
     """Glue between core clicks and the service."""
 
-    def __init__(self, bot: BotBase) -> None:
+    def __init__(self, bot: BotBase, prompts: LivePrompts) -> None:
         self.bot = bot
+        self.prompts = prompts  # the open private prompts, which follow the game
 
     async def lobby_click(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         """Join, leave, add an AI, start or cancel."""
@@ -154,7 +154,7 @@ class Actions:
         language: everyone at the table reads the name, whoever added the seat."""
         info = await self.bot.service.get_game(game_id)
         with channel_language(self.bot, info.channel_id):
-            base = _(AI_LEVELS[level][0])
+            base = ai_seat_name(level)
         taken = {s.name for s in info.seats}
         name = next(n for n in (base, *(f"{base} {k}" for k in range(2, 10))) if n not in taken)
         return await self.bot.service.add_ai(game_id, user_id, level, name=name)
@@ -194,25 +194,20 @@ class Actions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
-        names = seat_names(info)
-        if pv.decision is None:
-            waiting = ", ".join(names[w["seat"]] for w in pv.view["waiting_for"])
-            text = _("It is not your turn to decide.")
-            if waiting:
-                text += " " + _("Waiting for {players}.").format(players=waiting)
-            await tell(interaction, text)
-            return
-        presenter = presenter_for(info.kind)
-        content = prompt_content(pv, names, presenter)
-        if pv.decision.ui is DecisionUI.ROOM:
-            room = (await service.get_messages(game_id)).get(ROOM)
-            if room is not None and room.channel_id != info.channel_id:
-                where = f"<#{room.channel_id}>"
-                hint = presenter.room_text("runs_in").format(channel=where)
-                content = (content + "\n" + hint)[:2000]
-        view = prompt_view(pv, names, presenter)
-        await interaction.followup.send(content, view=view or discord.utils.MISSING,
-                                        ephemeral=True)
+        async with self.prompts.lock(game_id, interaction.user.id):
+            if pv.decision is None:
+                text = _("It is not your turn to decide.")
+                waiting = ", ".join(seat_names(info)[w["seat"]] for w in pv.view["waiting_for"])
+                if waiting:
+                    text += " " + _("Waiting for {players}.").format(players=waiting)
+                view = None
+            else:
+                text, view = await prompt_message(self.bot, info, pv)
+            message = await interaction.followup.send(text, view=view or discord.utils.MISSING,
+                                                      ephemeral=True, wait=True)
+            # It moves on by itself when the decision does (live_prompts).
+            self.prompts.shown_to(interaction, game_id,
+                                  pv.decision.key if pv.decision else None, text, message)
 
     async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
                    index: int) -> None:
@@ -250,17 +245,21 @@ class Actions:
         follow_up = (decision is not None and decision.key != key
                      and decision.ui is not DecisionUI.SECRET)
         if decision is not None and decision.key == key:  # a choice that may still change
-            content = prompt_content(after, names, presenter)
-            view = prompt_view(after, names, presenter)
+            content, view = await prompt_message(self.bot, info, after)
         elif follow_up:
             chosen = option_label(options[index], names, presenter.option_text)
-            content = (f"✅ {chosen}.\n"
-                       + prompt_content(after, names, presenter))
-            view = prompt_view(after, names, presenter)
+            content, view = await prompt_message(self.bot, info, after)
+            content = f"✅ {chosen}.\n" + content
         else:
             chosen = option_label(options[index], names, presenter.option_text)
             content, view = f"✅ {chosen}.", None
-        await edit_reply(interaction, content=content[:2000], view=view)
+        async with self.prompts.lock(game_id, user.id):
+            await edit_reply(interaction, content=content[:2000], view=view)
+            # What it shows now: the next decision, or — after a "✅" — whatever the player
+            # owes now (a new turn's choice comes with its own table button), so the prompt
+            # moves on only when that changes (live_prompts).
+            self.prompts.shown_to(interaction, game_id, decision.key if decision else None,
+                                  content[:2000])
         await self.bot.tell_change(game_id, result, prompted=user.id if follow_up else None)
 
     async def room_pick(self, interaction: discord.Interaction, game_id: int, key: str,

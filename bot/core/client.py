@@ -3,6 +3,7 @@ of the core and of every game's presenter, and syncs commands when they changed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -22,11 +23,14 @@ from bot.core.commands import build_game_commands
 from bot.core.components import CORE_ITEMS
 from bot.core.interactions import Answering, tell, undispatched
 from bot.core.language import Languages, channel_language
+from bot.core.live_prompts import LivePrompts
 from bot.core.notifier import Notifier
 from bot.core.presenter import presenters
 from bot.core.publisher import Publisher
-from bot.core.replay import ReplayButton
+from bot.core.replay import ReplayButton, ReplayJump
 from bot.core.rest import send_safely
+from bot.core.rules_menu import RulesMenu
+from bot.core.texts import remember_commands
 from bot.core.timers import Timers
 from bot.core.translator import CatalogTranslator
 from engine.service import GameService
@@ -59,9 +63,10 @@ class JuwelierBot(BotBase):
         self.freeze_after_setup = freeze_after_setup
         self._service = service
         self.answering = Answering()
-        self.actions = Actions(self)
-        self.publisher = Publisher(self, on_change=self.poke_timers)
-        self.notifier = Notifier(self)
+        self.prompts = LivePrompts(self, discord_clock)
+        self.actions = Actions(self, self.prompts)
+        self.publisher = Publisher(self, self.prompts, on_change=self.poke_timers)
+        self.notifier = Notifier(self, self.prompts)
         self.timers = Timers(self, self.publisher, self.notifier, clock=discord_clock)
         self.resumed: list[GameInfo] = []
         self.templates: list[re.Pattern[str]] = []  # of every registered DynamicItem
@@ -83,7 +88,7 @@ class JuwelierBot(BotBase):
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.
         await self.publisher.catch_up()
-        items = [*CORE_ITEMS, ReplayButton,
+        items = [*CORE_ITEMS, ReplayButton, RulesMenu, ReplayJump,
                  *(item for p in presenters() for item in p.dynamic_items)]
         self.add_dynamic_items(*items)
         self.templates = [item.__discord_ui_compiled_template__ for item in items]
@@ -151,8 +156,11 @@ class JuwelierBot(BotBase):
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}"
         if await self.service.get_meta(key) == digest:
+            # Their ids make command mentions in our texts (texts.linked).
+            with contextlib.suppress(discord.HTTPException):
+                remember_commands(await self.tree.fetch_commands(guild=guild))
             return False
-        await self.tree.sync(guild=guild)
+        remember_commands(await self.tree.sync(guild=guild))
         await self.service.set_meta(key, digest)
         log.info("application commands synced (%s)", key)
         return True

@@ -32,15 +32,17 @@ from bot.core.interactions import (
 )
 from bot.core.language import channel_language
 from bot.core.lobby import lobby_embed, lobby_message
-from bot.core.presenter import EMBED_COLOUR, presenter_for, presenters
+from bot.core.presenter import EMBED_COLOUR, presenters
 from bot.core.replay import game_suggestions, send_replay
 from bot.core.rest import send_safely
+from bot.core.rules_menu import rules_page
 from bot.core.settings import LANGUAGE_CHOICES, WHERE_CHOICES, change_settings
 from bot.core.table_message import current_table
 from bot.core.texts import safe_name, seat_names
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
 from engine.service.deadlines import paced
+from engine.service.errors import ChannelBusy
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
 
@@ -161,14 +163,15 @@ def leaderboard_embed(ranked: list[Any], practice: list[Any]) -> discord.Embed:
 
 
 def board_lines(rows: list[Any]) -> str:
-    """Leaderboard rows as numbered lines (mentions, which embeds never ping)."""
+    """Leaderboard rows as numbered lines, by name: an embed's mention of a member the
+    reader's client does not know shows as a raw <@…>."""
     def line(place: int, row: Any) -> str:
         wins = ngettext("{count} win", "{count} wins", row.wins).format(count=row.wins)
         games = ngettext("{count} game", "{count} games", row.games).format(count=row.games)
-        # Translators: one leaderboard line, e.g. "1. @ann — 3 wins in 5 games, 240M";
+        # Translators: one leaderboard line, e.g. "1. ann — 3 wins in 5 games, 240M";
         # {wins} and {games} are "3 wins" and "5 games"; {money} is millions won ("M").
         return _("{place}. {player} — {wins} in {games}, {money}M").format(
-            place=place, player=f"<@{row.user_id}>", wins=wins, games=games, money=row.money)
+            place=place, player=safe_name(row.name), wins=wins, games=games, money=row.money)
 
     return "\n".join(line(i, r) for i, r in enumerate(rows, start=1))
 
@@ -211,6 +214,12 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             # Deferred privately: a refusal (a game already here) is for the caller alone; the
             # lobby itself is posted to the channel for everyone.
             await acknowledge(interaction, private_reply=True)
+            # A game already here is the first thing to know: no cooldown would change it.
+            here = await self.bot.service.game_in_channel(interaction.guild_id,
+                                                          interaction.channel_id)
+            if here is not None:
+                await tell(interaction, ChannelBusy(here.id, here.status).message)
+                return
             wait = self.cooldown.wait(interaction.guild_id, interaction.user.id)
             if wait > 0:
                 await tell(interaction, ngettext(
@@ -303,15 +312,8 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 here = await self.bot.service.game_in_channel(interaction.guild_id,
                                                               interaction.channel_id)
                 game = here.kind if here is not None else kinds()[0].name
-            topics = presenter_for(game).rules() or {
-                "overview": _("No rules text for this game yet.")}
-            name = topic if topic in topics else next(iter(topics))
-            # Translators: a rules page's title: the game's name and the topic, e.g. "Scoring".
-            title = _("{game} — {topic}").format(game=get_kind(game).title,
-                                                 topic=presenter_for(game).rule_title(name))
-            embed = discord.Embed(title=title, description=topics[name][:4096],
-                                  colour=EMBED_COLOUR)
-            await interaction.followup.send(embed=embed, ephemeral=True)
+            embed, view = rules_page(game, topic)
+            await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
         @app_commands.command(name=locale_str("card"),
                               description=locale_str("What a card does (only to you)"))

@@ -9,7 +9,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.catalog import N_, _
+from bot.catalog import N_, _, pgettext
 from bot.core.ids import GAME, INDEX, KEY
 from bot.core.interactions import guarded
 from engine.store.models import GameInfo
@@ -30,6 +30,17 @@ AI_LEVELS = {
     "greedy": (N_("Greedy AI"), N_("Plays by good rules of thumb")),
     "random": (N_("Random AI"), N_("Any legal move: for a first game")),
 }
+
+
+def ai_seat_name(level: str) -> str:
+    """An AI seat's name by its level, in the current language. Its own message, apart from
+    the menu's label: a seat's name stands in every sentence ("an offer from {name}"), where
+    German would decline an adjective ("von Gieriger KI"), so German names the seat "KI
+    (gierig)", which reads right in any case."""
+    names = {"strong": pgettext("AI seat name", "Strong AI"),
+             "greedy": pgettext("AI seat name", "Greedy AI"),
+             "random": pgettext("AI seat name", "Random AI")}
+    return names.get(level, level)
 
 
 class ClickHandlers(Protocol):

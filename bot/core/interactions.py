@@ -14,6 +14,7 @@ import discord
 
 from bot.catalog import N_, _
 from bot.core.ids import PREFIX
+from bot.core.texts import linked
 from engine.core.errors import EngineError
 from engine.core.i18n import supported, use_locale
 
@@ -123,7 +124,9 @@ def was_recorded() -> bool:
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
+    """An ephemeral answer, whether or not the interaction was answered already (its commands
+    as mentions a click runs)."""
+    text = linked(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

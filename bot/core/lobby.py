@@ -8,7 +8,7 @@ import discord
 
 from bot.catalog import N_, _, ngettext
 from bot.core.base import BotBase
-from bot.core.components import AI_LEVELS, lobby_view
+from bot.core.components import AI_LEVELS, ai_seat_name, lobby_view
 from bot.core.language import channel_language
 from bot.core.presenter import EMBED_COLOUR
 from bot.core.texts import human_duration, safe_name
@@ -27,7 +27,8 @@ STATUS_TEXT = {
 def _named_by_level(name: str, level: str) -> bool:
     """Whether an AI seat's name already says its level ("Strong AI 2", or its translation)."""
     label = AI_LEVELS.get(level, ("",))[0]
-    return level in name.lower() or (bool(label) and name.startswith(_(label)))
+    return level in name.lower() or (bool(label) and (name.startswith(_(label))
+                                                      or name.startswith(ai_seat_name(level))))
 
 
 def lobby_embed(info: GameInfo) -> discord.Embed:
@@ -40,9 +41,11 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
     seats = []
     for number, seat in enumerate(info.seats, start=1):
         if not seat.is_ai:
-            who = f"<@{seat.user_id}>"
+            # The name, not a mention: clients that do not know the member show an embed's
+            # mention as a raw <@…> (phones often do, and SimCord's preview always).
+            who = safe_name(seat.name)
             if seat.user_id is not None and seat.user_id == info.host_id:
-                # Translators: the host's line in the lobby; {player} is a mention.
+                # Translators: the host's line in the lobby; {player} is the host's name.
                 who = _("{player} 👑 host").format(player=who)
         elif _named_by_level(seat.name, str(seat.ai_level)):
             who = f"🤖 {safe_name(seat.name)}"

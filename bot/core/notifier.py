@@ -10,6 +10,7 @@ import discord
 from bot.catalog import _
 from bot.core.base import BotBase
 from bot.core.language import channel_language, member_language
+from bot.core.live_prompts import LivePrompts
 from bot.core.presenter import presenter_for
 from bot.core.prompts import prompt_content, prompt_view
 from bot.core.texts import pinging, seat_names
@@ -23,8 +24,9 @@ DM_PREFERENCE = "dm_prompts"
 class Notifier:
     """Sends each new turn's prompt by DM to the players who prefer that."""
 
-    def __init__(self, bot: BotBase) -> None:
+    def __init__(self, bot: BotBase, prompts: LivePrompts) -> None:
         self.bot = bot
+        self.prompts = prompts  # a DM prompt loses its buttons once its decision is over
 
     async def turn_prompts(self, game_id: int, events: Sequence[GameEvent]) -> None:
         """DM the prompt to every human who asked for DMs, when a turn begins."""
@@ -43,13 +45,15 @@ class Notifier:
                     continue
                 names = seat_names(info)
                 # Translators: a DM prompt's first line: the game's name, then its channel.
-                text = _("{game} in {channel}").format(
-                    game=f"**{get_kind(info.kind).title}**",
-                    channel=f"<#{info.channel_id}>") + "\n" + prompt_content(pv, names, presenter)
+                heading = _("{game} in {channel}").format(
+                    game=f"**{get_kind(info.kind).title}**", channel=f"<#{info.channel_id}>")
+                text = heading + "\n" + prompt_content(pv, names, presenter)
                 view = prompt_view(pv, None, presenter) or discord.utils.MISSING
             try:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
-                await user.send(text, view=view)
+                async with self.prompts.lock(game_id, seat.user_id):
+                    message = await user.send(text, view=view)
+                    self.prompts.shown_in_dm(message, game_id, seat.user_id, pv.decision.key)
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); falling back to the table button",
                          seat.user_id, exc)

@@ -119,6 +119,19 @@ class Presenter:
         """The picture to post with these events; drawn off the event loop."""
         return None
 
+    # --- replays (/game replay) -------------------------------------------------------------
+
+    def turn_title(self, event: GameEvent) -> str | None:
+        """A short plain name for the turn an `opens_turn` event starts, e.g. "Round 2 · turn
+        3" (a replay's menu of turns); None: the core numbers the steps."""
+        return None
+
+    def replay_view(self, view: dict[str, Any], events: Sequence[GameEvent]) -> dict[str, Any]:
+        """The spectator's view a replay step draws: `view` as the turn began, with what the
+        turn's `events` revealed (ESR: the action cards played). Only what these events made
+        public may be added. By default `view` itself."""
+        return view
+
     # --- private prompts ------------------------------------------------------------------
 
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
@@ -140,6 +153,11 @@ class Presenter:
     def room_text(self, key: str) -> str:
         """The sentence `key` of ROOM_TEXTS in the current language, in this game's words."""
         return _(ROOM_TEXTS[key])
+
+    def room_waiting(self, decision: Decision, names: Sequence[str]) -> str:
+        """What a room's other player is told when they click while `decision` (the pending
+        one, of the player to move) is owed: what they are waiting for."""
+        return self.room_text("their_turn").format(player=names[decision.player])
 
     def room_button_style(self, option: Option) -> discord.ButtonStyle:
         """The style of an option's button on a room's prompt."""

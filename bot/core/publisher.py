@@ -15,10 +15,11 @@ from bot.catalog import _, ngettext
 from bot.core.base import BotBase, Notice
 from bot.core.interactions import answered
 from bot.core.language import channel_language
+from bot.core.live_prompts import LivePrompts
 from bot.core.presenter import Presenter, RoomRole, presenter_for
 from bot.core.rooms import Room, Rooms, still_open
 from bot.core.table_message import Change, TableMessage
-from bot.core.texts import seat_names, with_names
+from bot.core.texts import linked, seat_names, with_names
 from engine.core.game import DecisionUI, GameEvent
 from engine.service.models import SubmitResult
 from engine.store.models import GameInfo
@@ -33,8 +34,10 @@ UNPINGED = (DecisionUI.SECRET, DecisionUI.ROOM)
 class Publisher:
     """Writes to the game's channel; one lock per game keeps messages in order."""
 
-    def __init__(self, bot: BotBase, on_change: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, bot: BotBase, prompts: LivePrompts,
+                 on_change: Callable[[], None] = lambda: None) -> None:
         self.bot = bot
+        self.prompts = prompts  # the players' open private prompts, kept up with the game
         self._on_change = on_change
         # Held while publishing, then gone (see ServiceCore._locks).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
@@ -52,10 +55,12 @@ class Publisher:
     def forget(self, game_id: int) -> None:
         """Release what is kept for a game that ended or was abandoned."""
         self.table.forget(game_id)
+        self.prompts.forget(game_id)
 
     def bookkeeping(self) -> dict[str, int]:
         """How many games the publisher keeps something for in memory."""
-        return {"publisher.locks": len(self._locks), "publisher.texts": len(self.table)}
+        return {"publisher.locks": len(self._locks), "publisher.texts": len(self.table),
+                "publisher.prompts": len(self.prompts)}
 
     async def catch_up(self) -> None:
         """Tell every game's committed but untold events (after a crash, a failed publish,
@@ -115,7 +120,8 @@ class Publisher:
                 fresh = split is not None
                 pings, pinged = await self._pings(info, events, prompted, fresh=fresh)
                 notice_text = notice() if callable(notice) else notice
-                change = Change(lines=[notice_text, *lines] if notice_text else lines, pings=pings,
+                lines = [linked(line) for line in ([notice_text, *lines] if notice_text else lines)]
+                change = Change(lines=lines, pings=pings,
                                 pinged=pinged, fresh=fresh,
                                 ending=(split + bool(notice)) if split is not None else 0)
                 picture = await self._picture(info, presenter, events, names)
@@ -126,6 +132,8 @@ class Publisher:
                     await self.rooms.refresh(info, room, names)
                 if info.version > told:
                     await self.bot.service.set_told(game_id, info.version)
+            # Private prompts last: the channel is told first, and a prompt only follows it.
+            await self.prompts.refresh(info)
         if info.status != "running":
             self.forget(game_id)
 

@@ -1,17 +1,21 @@
 """/game replay: a finished game's record as JSON (the engine's export format) and a viewer
-that steps through it turn by turn with ◀ ▶, built from spectator views of the replayed log.
+that steps through it turn by turn, built from spectator views of the replayed log.
 
 A step is one turn (the game's presenter says which event opens a turn): the table as the turn
-began, which is what the players decided on, and the story of that turn below it. The last step
-is the final table. Everything is rebuilt from the stored log, so the buttons keep working after
-a restart; a finished game never changes, so its steps are cached (a few games at a time). A
-step keeps its events, not their story: the story is told when shown, in the reader's language.
+began, with what the turn revealed (the presenter's `replay_view`: ESR's action cards), then the
+step's heading and story in an embed of their own, right above ◀ Previous, Next ▶ and a menu of
+turns, so a phone shows the story and the buttons on one screen. The last step is the final
+table. Everything is rebuilt from the stored log, and each button and menu option names the step
+it shows, so they keep working after a restart; a finished game never changes, so its steps are
+cached (a few games at a time). A step keeps its events, not their story: the story is told when
+shown, in the reader's language.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,7 +28,7 @@ from discord import app_commands
 from bot.catalog import _
 from bot.core.ids import GAME
 from bot.core.interactions import acknowledge, guarded, tell
-from bot.core.presenter import Presenter, presenter_for
+from bot.core.presenter import EMBED_COLOUR, Presenter, presenter_for
 from bot.core.texts import seat_names
 from engine.core.errors import EngineError
 from engine.core.game import GameEvent
@@ -36,7 +40,9 @@ from engine.store.models import GameInfo
 
 CACHED_GAMES = 8
 REPLAYABLE = ("finished",)  # a running game's log would give its secrets away
-STORY_LIMIT = 2000  # Discord's message limit
+# Discord's limits: an embed's title and description, all embeds of a message together, the
+# options of a select and an option's label.
+TITLE_LIMIT, DESCRIPTION_LIMIT, EMBEDS_LIMIT, OPTIONS_LIMIT, OPTION_LIMIT = 256, 4096, 6000, 25, 100
 
 
 @dataclass(frozen=True)
@@ -80,53 +86,102 @@ def steps_of(record: GameRecord, presenter: Presenter) -> list[Step]:
 
 
 class ReplaySteps:
-    """The steps of recently viewed games (finished games never change)."""
+    """The steps of recently viewed games (finished games never change), per service: a game's
+    number is only unique within its database."""
 
     def __init__(self) -> None:
-        self._cache: OrderedDict[int, list[Step]] = OrderedDict()
+        self._caches: weakref.WeakKeyDictionary[
+            GameService, OrderedDict[tuple[int, int], list[Step]]] = weakref.WeakKeyDictionary()
 
     async def get(self, service: GameService, info: GameInfo,
                   record: GameRecord | None = None) -> list[Step]:
         """The game's steps, replayed once (from `record`, if the caller has it) and kept for
         the next clicks."""
-        if info.id in self._cache:
-            self._cache.move_to_end(info.id)
-            return self._cache[info.id]
+        cache = self._caches.setdefault(service, OrderedDict())
+        key = (info.id, info.version)
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
         record = record or await service.export_record(info.id)
         steps = steps_of(record, presenter_for(info.kind))
-        self._cache[info.id] = steps
-        while len(self._cache) > CACHED_GAMES:
-            self._cache.popitem(last=False)
+        cache[key] = steps
+        while len(cache) > CACHED_GAMES:
+            cache.popitem(last=False)
         return steps
 
 
 STEPS = ReplaySteps()
 
 
-def _story_text(step: Step, number: int, total: int, presenter: Presenter,
-                names: list[str]) -> str:
+def _clip(lines: list[str], limit: int) -> str:
+    """The lines joined, ending in "…" where they pass `limit` characters (whole lines kept)."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for line in lines:
+        if len("\n".join([*kept, line, "…"])) > limit:
+            break
+        kept.append(line)
+    return "\n".join([*kept, "…"]) if kept else text[: limit - 1] + "…"
+
+
+def step_title(step: Step, number: int, presenter: Presenter) -> str:
+    """The step's name in the menu of turns: the presenter's name for its turn, or its number."""
+    if step.final:
+        return _("The final table")
+    opening = next((e for e in step.events if presenter.opens_turn(e)), None)
+    title = presenter.turn_title(opening) if opening is not None else None
+    return title or _("Step {number}").format(number=number)
+
+
+def story_embed(step: Step, number: int, total: int, presenter: Presenter, names: list[str],
+                room: int) -> discord.Embed:
+    """The step's heading and story, as the embed right above the buttons (a phone reads
+    both on one screen); at most `room` characters, as the table leaves for it."""
     heading = (_("Replay · step {number} of {total}") if not step.final
                else _("Replay · step {number} of {total}: the final table")).format(
         number=number, total=total)
-    text = "\n".join([f"**{heading}**", *step.story(presenter, names)])
-    return text if len(text) <= STORY_LIMIT else text[: STORY_LIMIT - 1] + "…"
+    heading = heading[:TITLE_LIMIT]
+    embed = discord.Embed(title=heading, colour=EMBED_COLOUR)
+    lines, limit = step.story(presenter, names), min(DESCRIPTION_LIMIT, room - len(heading))
+    if lines and limit > 1:  # a table that leaves no room keeps the message sendable
+        embed.description = _clip(lines, limit)
+    return embed
+
+
+def jump_targets(index: int, total: int) -> list[int]:
+    """The steps the menu of turns offers: every one if they fit in a select, else the first,
+    the last and those around the shown one."""
+    if total <= OPTIONS_LIMIT:
+        return list(range(total))
+    around = OPTIONS_LIMIT - 2
+    start = min(max(1, index - around // 2), total - 1 - around)
+    return [0, *range(start, start + around), total - 1]
 
 
 def step_message(info: GameInfo, steps: list[Step], index: int) -> dict[str, Any]:
-    """Content, embed and buttons for one step (as keyword arguments for send or edit)."""
+    """Table, heading and story, buttons and the menu of turns for one step (as keyword
+    arguments for send or edit)."""
     index = max(0, min(index, len(steps) - 1))
     step = steps[index]
     # Translators: a replay's table title, e.g. "Edel, Stein & Reich · game #12".
     title = _("{game} · game #{game_id}").format(game=get_kind(info.kind).title, game_id=info.id)
     presenter, names = presenter_for(info.kind), seat_names(info)
-    embed = presenter.table_embed(step.view, names, title, None)
+    table = presenter.table_embed(presenter.replay_view(step.view, step.events), names, title,
+                                  None)
+    story = story_embed(step, index + 1, len(steps), presenter, names,
+                        room=EMBEDS_LIMIT - len(table))
     view = discord.ui.View(timeout=None)
     last = len(steps) - 1
-    for slot, target in enumerate((0, index - 1, index + 1, last)):  # ⏮ ◀ ▶ ⏭
-        view.add_item(ReplayButton(info.id, max(0, min(target, last)), slot,
-                                   disabled=target < 0 or target > last or target == index))
-    return {"content": _story_text(step, index + 1, len(steps), presenter, names),
-            "embed": embed, "view": view,
+    view.add_item(ReplayButton(info.id, max(index - 1, 0), 1, disabled=index == 0))
+    view.add_item(ReplayButton(info.id, min(index + 1, last), 2, disabled=index == last))
+    options = [discord.SelectOption(label=step_title(steps[i], i + 1, presenter)[:OPTION_LIMIT],
+                                    value=str(i), default=i == index)
+               for i in jump_targets(index, len(steps))]
+    view.add_item(ReplayJump(info.id, options))
+    # No content: a viewer opened before the heading moved into the embed loses its old text.
+    return {"content": None, "embeds": [table, story], "view": view,
             "allowed_mentions": discord.AllowedMentions.none()}
 
 
@@ -182,13 +237,15 @@ async def game_suggestions(service: GameService, interaction: discord.Interactio
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=rf"jw:replay:{GAME}:(?P<step>\d{{1,4}}):(?P<slot>[0-3])"):
-    """⏮ ◀ ▶ ⏭ under a replay: each names the step it shows."""
-
-    EMOJI = ("⏮", "◀", "▶", "⏭")
+    """◀ Previous and Next ▶ under a replay: each names the step it shows. (Slots 0 and 3 were
+    ⏮ and ⏭ on viewers opened before the menu of turns; their ids still work.)"""
 
     def __init__(self, game_id: int, step: int, slot: int, disabled: bool = False) -> None:
+        # Translators: replay buttons; keep the arrows where they point.
+        label = _("◀ Previous") if slot < 2 else _("Next ▶")
         super().__init__(discord.ui.Button(
-            emoji=self.EMOJI[slot], style=discord.ButtonStyle.secondary, disabled=disabled,
+            label=label, style=discord.ButtonStyle.primary if slot >= 2 else
+            discord.ButtonStyle.secondary, disabled=disabled,
             custom_id=f"jw:replay:{game_id}:{step}:{slot}"))
         self.game_id, self.step = game_id, step
 
@@ -200,13 +257,44 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the step this button names, in place."""
-        await guarded(interaction, self._show(interaction), self.game_id)
+        await guarded(interaction, show_step(interaction, self.game_id, self.step), self.game_id)
 
-    async def _show(self, interaction: discord.Interaction) -> None:
-        service: GameService = interaction.client.service  # type: ignore[attr-defined]
-        await interaction.response.defer()
-        info = await replayable(service, interaction, self.game_id)
-        if info is None:
-            return
-        steps = await STEPS.get(service, info)
-        await interaction.edit_original_response(**step_message(info, steps, self.step))
+
+class ReplayJump(discord.ui.DynamicItem[discord.ui.Select],
+                 template=rf"jw:replayto:{GAME}"):
+    """The menu of turns under a replay: each option's value is the step it shows, so the menu
+    works after a restart without anything kept."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption] | None = None,
+                 select: discord.ui.Select | None = None) -> None:
+        custom_id = f"jw:replayto:{game_id}"
+        if select is None:
+            select = discord.ui.Select(
+                custom_id=custom_id, row=1, placeholder=_("Jump to a turn…"),
+                options=options or [discord.SelectOption(label="1", value="0")])
+        select.custom_id = custom_id
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayJump:
+        """Rebuild from the custom id (the clicked select carries the chosen step)."""
+        return cls(int(match["game"]), select=item)  # type: ignore[arg-type]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the chosen step, in place; a forged value shows the first."""
+        value = (self.item.values or ["0"])[0]
+        step = int(value) if value.isdigit() and len(value) <= 4 else 0
+        await guarded(interaction, show_step(interaction, self.game_id, step), self.game_id)
+
+
+async def show_step(interaction: discord.Interaction, game_id: int, step: int) -> None:
+    """Edit the viewer to show `step` of the game."""
+    service: GameService = interaction.client.service  # type: ignore[attr-defined]
+    await interaction.response.defer()
+    info = await replayable(service, interaction, game_id)
+    if info is None:
+        return
+    steps = await STEPS.get(service, info)
+    await interaction.edit_original_response(**step_message(info, steps, step))

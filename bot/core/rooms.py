@@ -19,7 +19,7 @@ from bot.core.base import BotBase
 from bot.core.components import RoomButton, detached
 from bot.core.presenter import Presenter, RoomOpening, RoomRole, presenter_for
 from bot.core.rest import edit_safely, refusal_reason, send_safely, written_since
-from bot.core.texts import name_list, nonce, option_label, pinging, plain_name
+from bot.core.texts import linked, name_list, nonce, option_label, pinging, plain_name
 from engine.core.game import Decision, DecisionUI, GameEvent
 from engine.store.models import GameInfo, MessageRef
 
@@ -145,7 +145,7 @@ class Rooms:
                     await thread.add_user(discord.Object(seat.user_id))
                 except discord.HTTPException as exc:  # they can still open the public thread
                     log.info("could not add %s to thread %s: %s", seat.user_id, thread.id, exc)
-        if await send_safely(thread, opening.intro[:2000]) is None:
+        if await send_safely(thread, linked(opening.intro)[:2000]) is None:
             # A thread the bot may open but not post in (e.g. Send Messages in Threads denied)
             # is no room: the prompt would never appear.
             with contextlib.suppress(discord.HTTPException):

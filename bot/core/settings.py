@@ -42,20 +42,20 @@ async def change_settings(bot: BotBase, interaction: discord.Interaction, dm: bo
                           my_language: str | None, language: str | None,
                           where: str | None) -> None:
     """Store what the member chose and say so privately; with nothing chosen, show the current
-    settings. A refused choice changes nothing at all."""
+    settings. What the member may not choose (a channel's or server's language without the
+    permission) is refused and named; the rest is applied."""
     await acknowledge(interaction, private_reply=True)
     where = where or "channel"
     for code in (my_language, language):
         if code is not None and code != AUTOMATIC and code not in LOCALES:
             await tell(interaction, _("Pick one of the offered languages."))
             return
-    if language is not None and not may_choose_for(interaction, where):
-        await tell(interaction, _("Only members with Manage Channels choose a channel's "
-                                  "language, and only those with Manage Server the server's. "
-                                  "Nothing was changed.") if where == "channel" else
-                   _("Only members with Manage Server choose the server's language. Nothing "
-                     "was changed."))
-        return
+    refused = language is not None and not may_choose_for(interaction, where)
+    if refused:
+        language = None
+        if dm is None and my_language is None:  # nothing else was asked for
+            await tell(interaction, _refusal(where))
+            return
     user = interaction.user.id
     scope_id = interaction.channel_id if where == "channel" else interaction.guild_id
     if language is not None and scope_id is not None:
@@ -69,8 +69,16 @@ async def change_settings(bot: BotBase, interaction: discord.Interaction, dm: bo
     mark_recorded()
     # The answer is in the member's language as it is now (perhaps just chosen).
     with use_locale(bot.languages.for_interaction(interaction)):
-        await tell(interaction, await _summary(bot, interaction, dm, my_language, language,
-                                               where))
+        summary = await _summary(bot, interaction, dm, my_language, language, where)
+        await tell(interaction, summary + ("\n" + _refusal(where) if refused else ""))
+
+
+def _refusal(where: str) -> str:
+    """What was not changed for want of a permission, and who may change it."""
+    return "⛔ " + (_("Not changed: this channel's language — only members with Manage Channels "
+                     "choose it.") if where == "channel" else
+                   _("Not changed: the server's language — only members with Manage Server "
+                     "choose it."))
 
 
 async def _summary(bot: BotBase, interaction: discord.Interaction, dm: bool | None,

@@ -19,6 +19,28 @@ CONTENT_LIMIT = 2000  # Discord's limit for a message's text
 _INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 _ESCAPED = re.compile(r"\\(.)")
 NAME_MAX = 32  # Discord's longest display name
+# A command written in code style in our own texts ("`/game rules`", "`/game autopilot off`");
+# an escaped backtick (from a user's name, see safe_name) starts none.
+_COMMAND = re.compile(r"(?<!\\)`/(?P<group>[a-z]+) (?P<name>[a-z]+)(?P<rest>[^`\n]*)(?<!\\)`")
+_COMMAND_IDS: dict[str, int] = {}  # a top-level command's name → its id, once Discord said
+
+
+def remember_commands(commands: Iterable[discord.app_commands.AppCommand]) -> None:
+    """Note the ids Discord gave our commands (after a sync, or fetched at start)."""
+    _COMMAND_IDS.update({command.name: command.id for command in commands})
+
+
+def linked(text: str) -> str:
+    """Our texts' commands as Discord's command mentions: shown in the reader's language
+    (`/spiel regeln`) and run with a click. A command's arguments stay as words after it.
+    Unchanged while the ids are unknown."""
+    def mention(match: re.Match[str]) -> str:
+        command_id = _COMMAND_IDS.get(match["group"])
+        if command_id is None:
+            return match[0]
+        rest = match["rest"].strip()
+        return f"</{match['group']} {match['name']}:{command_id}>" + (f" `{rest}`" if rest else "")
+    return _COMMAND.sub(mention, text) if _COMMAND_IDS else text
 
 
 def safe_name(name: str) -> str:

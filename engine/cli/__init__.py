@@ -118,12 +118,18 @@ def play_terminal(args: argparse.Namespace) -> int:
 
     if args.resume and args.db is None:
         raise EngineError(_("--resume needs --db FILE: the file the game was saved in."))
+    args.name = " ".join(args.name.split())
+    if not 1 <= len(args.name) <= NAME_MAX:  # as on Discord: the table is laid out for it
+        # Translators: --name is a command-line option; keep it as it is
+        raise EngineError(_("--name takes a name of 1 to {most} characters.").format(
+            most=NAME_MAX))
     if args.game is not None and not args.resume:
         get_kind(args.game).check_player_count(args.players)
     return run(args.players, args.ai, args.seed, args.name, game=args.game, db=args.db,
                resume=args.resume)
 
 
+NAME_MAX = 32  # the longest name the terminal's table is laid out for (Discord's longest)
 GAME_HELP = "game kind, by name (default: the first built-in game; see `python -m engine games`)"
 
 
@@ -170,7 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "strong-v1 (the strong of before issue 15) (default: random)")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed, to play the same deal again (default: random)")
-    play.add_argument("--name", default="Player", help="your name at the table")
+    play.add_argument("--name", default="Player",
+                      help=f"your name at the table (at most {NAME_MAX} characters)")
     play.add_argument("--db", type=Path, default=None, metavar="FILE",
                       help="SQLite file to save the game in (default: a temporary one)")
     play.add_argument("--resume", action="store_true",

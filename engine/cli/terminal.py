@@ -1,46 +1,84 @@
 """`python -m engine play`: one person plays a whole game in the terminal against AI seats.
 
 It goes through the same GameService (and SQLite file) as the Discord bot, and knows no game:
-the board, the narration and free-form answers come from the game's GameKind text hooks.
+the board, what changed on it, the narration and free-form answers come from the game's
+GameKind text hooks. Every line it prints is wrapped to 80 columns (engine.core.plaintext).
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.catalog import _
+from engine.catalog import _, ngettext
 from engine.core.errors import EngineError
-from engine.core.game import Decision, GameEvent, GameKind
+from engine.core.game import Action, Decision, GameEvent, GameKind
+from engine.core.i18n import DEFAULT, current
+from engine.core.plaintext import fit, keep_together
 from engine.core.registry import get_kind, kinds
+from engine.core.seats import seat_number, seat_pattern
 from engine.service import GameService
 
 YOU = "you"
+QUIT = ("q", "quit", "exit")
+BOARD = ("b", "board")  # the whole table again, on request
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 
 
-def parse_answer(kind: GameKind, decision: Decision, text: str) -> dict[str, Any] | None:
-    """An option number, or a free-form answer the game reads (an ESR offer); None if neither."""
+def parse_answer(kind: GameKind, decision: Decision, text: str) -> Action | None:
+    """An option number, or a free-form answer the game reads (an ESR offer); None if neither.
+    A malformed free-form answer raises the game's EngineError, which says what is wrong."""
     text = text.strip()
     if text.isdigit() and 1 <= int(text) <= len(decision.options):
         return decision.options[int(text) - 1].action
     return kind.parse_text(decision, text)
 
 
-def prompt_text(kind: GameKind, decision: Decision) -> str:
-    """The decision and its numbered options."""
-    lines = [decision.prompt]
-    lines += [f"  {i}. {o.label}" + (f" — {o.detail}" if o.detail else "")
+def unreadable(kind: GameKind, decision: Decision, text: str) -> str:
+    """What to say to an answer that is neither an option's number nor a free-form answer."""
+    last = len(decision.options)
+    try:
+        number = int(text.strip())
+    except ValueError:
+        number = None
+    if number is not None and last:
+        message = ngettext("There is no option {number}: type {last}, the only one.",
+                           "There is no option {number}: type a number from 1 to {last}.",
+                           last).format(number=number, last=last)
+    else:
+        message = _("Please type one of the numbers shown.")
+    hint = kind.text_hint(decision)
+    return f"{message}\n  {hint}" if hint else message
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """The engine's 'seat 3' (in the current language) as the player's name: the engine knows
+    no names, and a seat number is not what the board shows."""
+
+    def name(match: re.Match[str]) -> str:
+        index = seat_number(match) - 1
+        return names[index] if 0 <= index < len(names) else match[0]
+
+    return seat_pattern().sub(name, text)
+
+
+def prompt_text(kind: GameKind, decision: Decision, names: Sequence[str] = ()) -> str:
+    """The decision and its numbered options, with players named as on the board."""
+    lines = [with_names(decision.prompt, names)]
+    lines += [f"  {i}. {with_names(o.label, names)}"
+              + (f" — {with_names(o.detail, names)}" if o.detail else "")
               for i, o in enumerate(decision.options, start=1)]
     hint = kind.text_hint(decision)
     if hint:
         lines.append(f"  {hint}")
-    lines.append("  " + _("(q to quit)"))
+    # Translators: under every prompt of the terminal game; b and q are typed as they are
+    lines.append("  " + _("(b shows the whole table, q quits and keeps the game)"))
     return "\n".join(lines)
 
 
@@ -68,12 +106,12 @@ def final_standings(kind: GameKind, view: dict[str, Any], names: Sequence[str]) 
 
 
 def and_list(items: Sequence[str]) -> str:
-    """'A', 'A and B', 'A and B and C' (each 'and' translated as one whole phrase)."""
-    text = items[0] if items else ""
-    for item in items[1:]:
-        # Translators: joins two names (the first may itself be joined), e.g. "Ann and Bo"
-        text = _("{first} and {second}").format(first=text, second=item)
-    return text
+    """'A', 'A and B', 'A, B and C' (the 'and' translated as one whole phrase)."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    # Translators: joins the last two names, e.g. "Ann and Bo"; {first} may itself be a list
+    # joined by commas ("Ann, Bo" and "Cy")
+    return _("{first} and {second}").format(first=", ".join(items[:-1]), second=items[-1])
 
 
 def seat_names(seats: Sequence[Any]) -> list[str]:
@@ -92,17 +130,21 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
     """Run one game to the end (or until the player quits); returns an exit code. `resume`
     goes on with the unfinished game saved in `db` instead of starting one."""
     path = db or Path(tempfile.mkdtemp()) / "terminal.sqlite3"
+
+    def show(text: str) -> None:
+        say(fit(text))
+
     async with await GameService.open(path) as service:
         if resume:
             await service.resume()
             mine = [g for g in await service.running_games() if g.seat_of(YOU) is not None]
             if not mine:
-                say(_("There is no unfinished game in {path}.").format(path=path))
+                show(_("There is no unfinished game in {path}.").format(path=path))
                 return 2
             info = mine[-1]
             kind = get_kind(info.kind)
-            say(_("Going on with game #{game_id} ({game}).").format(game_id=info.id,
-                                                                     game=kind.title))
+            show(_("Going on with game #{game_id} ({game}).").format(game_id=info.id,
+                                                                      game=kind.title))
         else:
             kind = get_kind(game) if game else default_kind()
             info = await service.create_lobby(0, 0, YOU, name, seed=seed, kind=kind.name)
@@ -110,43 +152,80 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
                 await service.add_ai(info.id, YOU, ai_level)
             started = await service.start(info.id, YOU)
             info = await service.get_game(info.id)
-        names = seat_names(info.seats)
+        # A name is never broken over two lines: fit() prints its non-breaking spaces as spaces.
+        names = [keep_together(name) for name in seat_names(info.seats)]
         if not resume:
-            tell(kind, say, started.events, names)
-        shown = -1  # the version whose board was printed last: reprint only after a change
+            tell(kind, show, started.events, names)
+        shown: dict[str, Any] | None = None  # the view whose board the player has in front of them
         while True:
             pv = await service.get_view(info.id, YOU)
             if pv.status != "running":
                 break
             if pv.decision is None:
-                tell(kind, say, (await service.play_ai_turns(info.id)).events, names)
+                tell(kind, show, (await service.play_ai_turns(info.id)).events, names)
                 continue
-            if pv.version != shown:
-                say("\n" + kind.board(pv.view, names))
-                shown = pv.version
-            say(prompt_text(kind, pv.decision))
-            try:
-                text = ask("> ")
-            except (EOFError, KeyboardInterrupt):
-                text = "q"
-            if text.strip().lower() in ("q", "quit", "exit"):
-                # Translators: {command} is a command line to type as it is
-                say(_("Bye — the game is saved in {path}; go on with: {command}").format(
-                    path=path, command=f"python -m engine play --resume --db {path}"))
+            # The whole board the first time, then what the game says changed (for ESR: the
+            # whole board at a turn's start, else only the rows and lines that changed).
+            changes = kind.board(pv.view, names) if shown is None else kind.board_changes(
+                shown, pv.view, names)
+            if changes:
+                show("\n" + changes)
+            shown = pv.view
+            events = await _decide(service, info.id, kind, pv.decision, pv.view, names, ask, show)
+            if events is None:
+                # Translators: the command to type follows on a line of its own (it names the
+                # file the game is saved in)
+                say(fit(_("Bye — the game is saved. To go on with it, type:")) + "\n  "
+                    + resume_command(path))  # never wrapped: a wrapped command cannot be pasted
                 return 0
-            action = parse_answer(kind, pv.decision, text)
-            if action is None:
-                say(_("Please type one of the numbers shown."))
-                continue
-            try:
-                result = await service.submit(info.id, YOU, action, pv.decision.key)
-            except EngineError as exc:
-                say(_("Not allowed: {message}").format(message=exc.message))
-                continue
-            tell(kind, say, result.events, names)
+            tell(kind, show, events, names)
         final = await service.get_view(info.id, None)
-        say(final_standings(kind, final.view, names))
+        show(final_standings(kind, final.view, names))
         return 0
+
+
+async def _decide(service: GameService, game_id: int, kind: GameKind, decision: Decision,
+                  view: dict[str, Any], names: Sequence[str], ask: Ask, show: Say
+                  ) -> Sequence[GameEvent] | None:
+    """Ask until an answer is played and return its events; None if the player quits. An
+    answer that cannot be played is told why and changes nothing: only '> ' is asked again."""
+    show(prompt_text(kind, decision, names))
+    while True:
+        try:
+            text = ask("> ")
+        except (EOFError, KeyboardInterrupt):
+            text = "q"
+        command = text.strip().lower()
+        if command in QUIT:
+            return None
+        if command in BOARD:
+            show("\n" + kind.board(view, names))
+            show(prompt_text(kind, decision, names))
+            continue
+        try:
+            action = parse_answer(kind, decision, text)
+        except EngineError as exc:  # a malformed free-form answer: the game says what is wrong
+            show(with_names(exc.message, names))
+            continue
+        if action is None:
+            show(unreadable(kind, decision, text))
+            continue
+        try:
+            result = await service.submit(game_id, YOU, action, decision.key)
+        except EngineError as exc:
+            # Translators: an answer the game refused; {message} says why
+            show(_("Not allowed: {message}").format(message=with_names(exc.message, names)))
+            now = (await service.get_view(game_id, YOU)).decision
+            if now is None or now.key != decision.key:
+                return []  # the question itself has moved on (e.g. a deadline): ask the new one
+            continue
+        return result.events
+
+
+def resume_command(path: Path) -> str:
+    """The command that goes on with the game saved in `path`, in the language played in."""
+    language = f"--language {current()} " if current() != DEFAULT else ""
+    return f"python -m engine {language}play --resume --db {path}"
 
 
 def _ask(prompt: str) -> str:

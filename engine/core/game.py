@@ -177,6 +177,13 @@ class GameKind(ABC, Generic[S]):
         """What `view` shows, as plain text for a terminal."""
         return "\n".join(f"  {key}: {value}" for key, value in view.items())
 
+    def board_changes(self, before: dict[str, Any], after: dict[str, Any],
+                      names: Sequence[str]) -> str | None:
+        """What a terminal that showed the board of `before` prints for `after` (two views of
+        one seat), or None if nothing it shows changed; by default the whole new board."""
+        new = self.board(after, names)
+        return None if new == self.board(before, names) else new
+
     def score_text(self, score: int) -> str:
         """A final score with its unit, e.g. '81 points', in the current language."""
         # Translators: a final score and what the game counts, e.g. "81 points"
@@ -191,7 +198,8 @@ class GameKind(ABC, Generic[S]):
         return tiebreak
 
     def parse_text(self, decision: Decision, text: str) -> Action | None:
-        """A typed free-form answer (e.g. an offer), or None; option numbers need no help."""
+        """A typed free-form answer (e.g. an offer), or None if `text` is not one; raises
+        IllegalAction saying what is wrong with a malformed one. Option numbers need no help."""
         return None
 
     def text_hint(self, decision: Decision) -> str | None:

@@ -18,14 +18,23 @@ def db_file(tmp_path: Path) -> Path:
     return tmp_path / "juwelier.sqlite3"
 
 
+@pytest.fixture(autouse=True)
+def greedy_autopilot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot tests' autopilot plays `greedy`, as an operator may set it: the default
+    `strong` (issue 22) searches for seconds on a busy test machine, longer than SimCord waits
+    for a click to settle. Its play is tested in tests/engine/games/esr/test_ai_autopilot.py."""
+    monkeypatch.setenv("JUWELIER_AUTOPILOT_LEVEL", "greedy")
+
+
 @pytest.fixture
-def simcord_bot(db_file: Path) -> JuwelierBot:
+def simcord_bot(db_file: Path, greedy_autopilot: None) -> JuwelierBot:
     """SimCord's plugin starts this bot in a simulated Discord."""
     return JuwelierBot(BotSettings(token="simulated", db_path=db_file))
 
 
 @pytest.fixture(autouse=True)
-async def close_bot_databases(request: pytest.FixtureRequest) -> AsyncIterator[None]:
+async def close_bot_databases(request: pytest.FixtureRequest, greedy_autopilot: None
+                              ) -> AsyncIterator[None]:
     """After SimCord has shut down, close the database of the test's bot (and of the bot a
     restart put in its place). SimCord never calls bot.close(), and an open aiosqlite thread
     kept alive by a failing test's traceback would leave pytest hanging at exit."""

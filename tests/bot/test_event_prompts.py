@@ -10,7 +10,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
 from bot.core.texts import option_label, seat_names
-from bot.games.esr.narrate import colour_name
+from bot.games.esr.narrate import gem
 from engine import get_kind
 from engine.games.esr.cards import cards
 from tests.bot.driver import (
@@ -162,7 +162,8 @@ async def test_free_choice_alone_returns_one_and_takes_two_through_one_prompt(
     assert "(2 of 2)" in prompt.response.content
     prompt = await answer(simcord_bot, game_id, ann, prompt, "Green")
 
-    freed = "ann uses 🎁 Free Choice: returns 🔺 red, takes 🔷 blue, 🟩 green."
+    # The gemstones taken are counted, in the gem notation of every gain: green before blue.
+    freed = "ann uses 🎁 Free Choice: returns 🔺 red, takes 🟩\u20601 🔷\u20601."
     assert freed in channel_text(channel)
     assert await gems(simcord_bot, game_id, ann) == [before[0] - 1, before[1], before[2] + 1,
                                                      before[3] + 1]
@@ -192,6 +193,6 @@ async def test_shared_free_choice_lets_each_chooser_take_one_in_esr3_order(
         assert [label for label, _ in button_ids(prompt)] == ["Red", "Yellow", "Green", "Blue"]
         done = await answer(simcord_bot, game_id, actor, prompt, colour)
         assert done.response.content == f"✅ {colour}." and not button_ids(done)
-        taken.append(f"{actor.name} uses 🎁 Free Choice, takes {colour_name(colour.lower())}.")
+        taken.append(f"{actor.name} uses 🎁 Free Choice, takes {gem(colour.lower(), 1)}.")
     lines = [line for line in channel_text(channel).splitlines() if " uses 🎁 " in line]
     assert lines == taken

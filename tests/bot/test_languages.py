@@ -116,7 +116,7 @@ async def test_the_channel_speaks_its_chosen_language_whatever_the_clicker_speak
     assert "Spieler" in str(lobby.embeds[0].to_dict())  # … which the channel reads in German
     assert "Spieler" not in reply_text(new)  # … and her private answer is in Danish
     await add_ai(ann, lobby, level="strong")  # the AI seat she adds is named for the table
-    assert "Starke KI" in str(channel.last_message.embeds[0].to_dict())
+    assert "KI (stark)" in str(channel.last_message.embeds[0].to_dict())
     # A member's own choice outranks their client for replies only they see.
     await ann.slash(channel, "game settings", my_language="en")
     assert reply_text(await ann.slash(channel, "game settings")).startswith("Your prompts")

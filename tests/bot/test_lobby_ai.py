@@ -7,6 +7,7 @@ import discord
 import pytest
 from simcord import Env
 
+from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from bot.core.components import LobbyButton
 from tests.bot.driver import add_ai, ai_menu, new_lobby, no_logged_errors, private, reply_text
@@ -80,5 +81,13 @@ async def test_an_old_lobbys_add_ai_button_seats_the_strongest_level(
 
 async def test_the_autopilot_plays_at_a_real_level(simcord_env: Env,
                                                   simcord_bot: JuwelierBot) -> None:
+    # The level the settings name is the one the service plays (the tests set greedy).
     assert simcord_bot.settings.autopilot_level == "greedy"
     assert simcord_bot.service._autopilot_level == "greedy"
+
+
+def test_the_default_autopilot_is_the_level_measured_best(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # strong won 72 % of tables where greedy won 19 % (issue 22, docs/benchmarks.md).
+    monkeypatch.delenv("JUWELIER_AUTOPILOT_LEVEL")
+    assert BotSettings(token="simulated").autopilot_level == "strong"

@@ -10,6 +10,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 from bot.core.client import JuwelierBot
 from bot.core.rooms import ROOM
 from bot.games.esr.narrate import restyle_gems
+from engine.games.esr.cards import cards
 from engine.games.esr.gems import best_offer_of_size
 from tests.bot.driver import (
     build_offer,
@@ -124,7 +125,8 @@ async def test_a_four_player_game_negotiates_in_a_thread_through_raises_and_fini
     thread = await negotiate_in_thread(simcord_bot, channel, game_id, ann, bob)
 
     assert thread.id == table.id, "the thread starts off the table message"
-    assert thread.name == f"ann ⇄ bob · {action}" or thread.name == f"bob ⇄ ann · {action}"
+    turn = "Round 1 · turn 1"  # the thread names when it happens: a game has many
+    assert thread.name in (f"ann ⇄ bob · {action} · {turn}", f"bob ⇄ ann · {action} · {turn}")
     assert {ann.id, bob.id} <= set(thread._channel.thread_members)
     assert_haggled(thread, channel, opener.name)
     assert ROOM not in await simcord_bot.service.get_messages(game_id)
@@ -144,7 +146,7 @@ async def test_a_five_player_game_with_long_names_negotiates_in_a_thread_and_fin
 
     thread = await negotiate_in_thread(simcord_bot, channel, game_id, ann, bob)
 
-    assert len(thread.name) <= 100 and thread.name.endswith(f" · {action}")
+    assert len(thread.name) <= 100 and thread.name.endswith(f" · {action} · Round 1 · turn 1")
     assert_haggled(thread, channel, opener.name)
     await play_to_end(simcord_bot, channel, game_id, {a.id: a for a in (ann, bob)}, seed=5)
     assert (await simcord_bot.service.get_game(game_id)).status == "finished"
@@ -247,6 +249,39 @@ async def test_only_the_negotiator_to_move_can_use_the_prompt(simcord_env: Env,
     assert private(shown) and f"The negotiation runs in <#{thread.id}>" in reply_text(shown)
 
 
+async def test_a_negotiator_clicking_out_of_turn_is_told_what_is_awaited(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    channel, opener, partner, _, game_id = await start_negotiation(simcord_env, simcord_bot)
+    _, prompt = await room(simcord_bot, channel, game_id)
+
+    refused(await partner.click(prompt, label="Offer nothing"),
+            f"{opener.name} opens this negotiation; wait for their opening offer.")
+    await press(simcord_bot, channel, game_id, opener, "Offer nothing")
+    _, prompt = await room(simcord_bot, channel, game_id)
+    refused(await opener.click(prompt, label="Offer nothing"),
+            f"You opened with nothing, so {partner.name} may now offer you one gemstone, which "
+            "you must accept, or nothing; wait for them.")
+
+
+async def test_the_room_and_the_builder_show_what_the_action_is_worth_to_both(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    channel, opener, partner, _, game_id = await start_negotiation(simcord_env, simcord_bot)
+    turn_cards = {a.name: (await state(simcord_bot, game_id))["players"][
+        await seat_of(simcord_bot, game_id, a)]["gem_card"] for a in (opener, partner)}
+    money = {name: cards().gem[card].money for name, card in turn_cards.items()}
+    _, prompt = await room(simcord_bot, channel, game_id)
+    for name, amount in money.items():
+        assert f"└ {name}: {amount} million" in prompt.content, prompt.content
+
+    builder = await press(simcord_bot, channel, game_id, opener, "Build an offer…")
+    drafted = await build_offer(opener, builder, best_offer_of_size(
+        await own_gems(simcord_bot, game_id, opener), 1))
+    for name, amount in money.items():
+        assert f"└ {name}: {amount} million" in drafted.response.content
+    assert f"If {partner.name} accepts, a scoring now would pay you " in \
+        drafted.response.content
+
+
 async def test_a_builder_left_open_is_no_longer_current_after_another_answer(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
     channel, opener, _, _, game_id = await start_negotiation(simcord_env, simcord_bot)
@@ -282,7 +317,8 @@ async def test_two_negotiations_in_one_turn_get_a_thread_each(simcord_env: Env,
     assert second.id not in [m.id for m in channel.history()]
     story = (await table_message(simcord_bot, channel, game_id)).content
     assert "both chose 💎 Gemstones and negotiate" in story
-    assert second.name in ("cem ⇄ dan · Gemstones", "dan ⇄ cem · Gemstones")
+    assert second.name in ("cem ⇄ dan · Gemstones · Round 1 · turn 1",
+                           "dan ⇄ cem · Gemstones · Round 1 · turn 1")
     assert first._channel.thread_metadata.archived
     assert not second._channel.thread_metadata.archived and labels(prompt)
 

@@ -1,47 +1,213 @@
-"""The local playground serves the real bot's channel on localhost, without a token, and a list
-page that moves the preview to a negotiation's thread."""
+"""The playground lasts the evening: its clock runs with the wall clock (cooldowns end), the
+channel and a thread stay open side by side in two pages, moves appear without a refresh, and
+two games can be played in a row by several people."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-import discord
+import pytest
 
-from bot.playground import Switcher, run_playground
-
-
-def fetch(url: str) -> tuple[str, str]:
-    """(final URL after redirects, body); run in a thread: the page is served by this loop."""
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return response.geturl(), response.read().decode("utf-8", "replace")
+from bot.core.rooms import ROOM
+from bot.playground import Playground, people_names, run_playground
+from tests.bot.driver import choose, play_to_end, reply_text
 
 
-async def test_the_playground_serves_the_channel_and_opens_threads(tmp_path: Path) -> None:
+class FakeWall:
+    """A wall clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def fetch(url: str, method: str = "GET", headers: dict[str, str] | None = None,
+          body: bytes | None = None) -> tuple[int, str, str]:
+    """(status, final URL, body); run in a thread: the pages are served by the test's loop."""
+    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.geturl(), response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return exc.code, url, exc.read().decode("utf-8", "replace")
+
+
+class Page:
+    """One browser tab on a preview, speaking SimCord's page protocol."""
+
+    def __init__(self, preview_url: str) -> None:
+        parts = urlsplit(preview_url)
+        self.origin = f"{parts.scheme}://{parts.netloc}"
+        self.capability = parts.fragment
+        self.context = ""
+
+    def _headers(self) -> dict[str, str]:
+        return {"X-Simcord-Capability": self.capability, "X-Simcord-Context": self.context,
+                "Content-Type": "application/json", "Origin": self.origin}
+
+    async def load(self) -> int:
+        """Open (or reload) the tab: a new page context; the HTTP status."""
+        status, _, body = await asyncio.to_thread(
+            fetch, f"{self.origin}/api/pages", "POST", self._headers(), b"{}")
+        if status == 200:
+            self.context = json.loads(body)["context"]["id"]
+        return status
+
+    async def state(self) -> tuple[int, dict[str, Any]]:
+        """What the tab polls: (status, the page's snapshot)."""
+        status, _, body = await asyncio.to_thread(fetch, f"{self.origin}/api/state", "GET",
+                                                  self._headers())
+        return status, (json.loads(body) if status == 200 else {})
+
+
+def texts(snapshot: dict[str, Any]) -> str:
+    """Every message's text and embed text in a page's snapshot."""
+    return json.dumps(snapshot.get("messages", {}), ensure_ascii=False)
+
+
+async def ticked(playground: Playground, wall: FakeWall, seconds: float = 0.0) -> None:
+    """Move the wall clock on and wait until the playground's clock has caught up."""
+    wall.now += seconds
+    ticks = playground.clock.ticks
+    while playground.clock.ticks < ticks + 2:  # one tick may have begun before the move
+        await asyncio.sleep(0.05)
+
+
+async def open_from_hub(playground: Playground, cid: str) -> Page:
+    """Follow the start page's link to a channel or thread: a tab on its preview."""
+    status, url, _ = await asyncio.to_thread(fetch, f"{playground.hub_url}open/{cid}")
+    assert status == 200 and "#" in url, (status, url)
+    page = Page(url)
+    assert await page.load() == 200
+    return page
+
+
+async def play_until_a_thread_opens(playground: Playground, game_id: int) -> Any:
+    """Both people choose Money turn after turn until they negotiate in a thread (the AI seat
+    choosing Money too makes the action lapse, so it may take a few turns)."""
+    bot, channel = playground.bot, playground.channel
+    ann, bob = playground.people
+    for _ in range(24):
+        await choose(bot, channel, game_id, [(ann, "Money"), (bob, "Money")])
+        ref = (await bot.service.get_messages(game_id)).get(ROOM)
+        if ref is not None:
+            return next(t for t in channel.threads if t.id == ref.channel_id)
+    raise AssertionError("no negotiation in 24 turns")
+
+
+async def new_game(playground: Playground) -> int:
+    """ann opens a lobby, bob joins, a random AI fills the third seat, ann starts."""
+    from tests.bot.driver import add_ai
+
+    channel, (ann, bob) = playground.channel, playground.people
+    answer = await ann.slash(channel, "game new")
+    assert "Lobby #" in reply_text(answer), reply_text(answer)
+    lobby = channel.last_message
+    await bob.click(lobby, label="Join")
+    await add_ai(ann, lobby)
+    info = await playground.bot.service.game_in_channel(playground.guild.id, channel.id)
+    await ann.click(lobby, label="Start")
+    return info.id
+
+
+async def test_an_evening_two_games_in_a_row_with_a_thread_beside_the_channel(
+        tmp_path: Path) -> None:
+    wall = FakeWall()
     seen: dict[str, Any] = {}
 
-    async def look(list_url: str, switcher: Switcher) -> None:
-        channel_page = switcher.preview.url.split("#", 1)[0]
-        seen["channel"] = await asyncio.to_thread(fetch, channel_page)
-        seen["empty_list"] = await asyncio.to_thread(fetch, list_url)
-        # A negotiation's thread, opened by the bot as in a game.
-        parent = switcher.env.bot.get_channel(switcher.channel.id)
-        thread = await parent.create_thread(name="you ⇄ AI 1 · Money",
-                                            type=discord.ChannelType.public_thread)
-        seen["list"] = await asyncio.to_thread(fetch, list_url)
-        seen["thread"] = await asyncio.to_thread(fetch, f"{list_url}open/{thread.id}")
-        seen["thread_preview"] = switcher.preview.url
-        seen["previewed"] = (switcher.preview.channel.id, thread.id)
+    async def evening(playground: Playground) -> None:
+        bot = playground.bot
+        channel_tab = await open_from_hub(playground, "channel")
+        async with playground.lock:
+            first = await new_game(playground)
+            thread = await play_until_a_thread_opens(playground, first)
+        seen["hub_during"] = await asyncio.to_thread(fetch, playground.hub_url)
+        thread_tab = await open_from_hub(playground, str(thread.id))
+        seen["both_alive"] = ((await channel_tab.state())[0], (await thread_tab.state())[0])
+        seen["reloads"] = (await channel_tab.load(), await thread_tab.load())
+        async with playground.lock:
+            people = {p.id: p for p in playground.people}
+            await play_to_end(bot, playground.channel, first, people)
+            again = await playground.people[0].slash(playground.channel, "game new")
+        seen["too_soon"] = reply_text(again)
+        await ticked(playground, wall, 31)  # the cooldown ends as the wall clock moves
+        async with playground.lock:
+            second = await new_game(playground)
+        await ticked(playground, wall)
+        seen["second"] = (await bot.service.get_game(second)).status
+        seen["hub_after"] = await asyncio.to_thread(fetch, playground.hub_url)
+        seen["channel_tab"] = await channel_tab.state()
+        seen["second_table"] = (await bot.service.get_messages(second))["table"].message_id
+        seen["thread"] = thread.name
 
-    await run_playground(tmp_path / "p.db", until=look)
-    url, body = seen["channel"]
-    assert url.startswith("http://127.0.0.1:") and "<html" in body.lower()
-    assert "gem-games" in seen["empty_list"][1] and "🧵" not in seen["empty_list"][1]
-    assert "🧵 you ⇄ AI 1 · Money" in seen["list"][1]
-    thread_url, thread_body = seen["thread"]
-    assert thread_url.startswith("http://127.0.0.1:") and "<html" in thread_body.lower()
-    assert thread_url == seen["thread_preview"], "the list sends the browser to the preview"
-    previewed, thread_id = seen["previewed"]
-    assert previewed == thread_id, "which now shows the thread"
+    await run_playground(tmp_path / "p.db", until=evening, people=["ann", "bob"], wall=wall)
+    assert seen["both_alive"] == (200, 200), "opening the thread kept the channel's tab alive"
+    assert seen["reloads"] == (200, 200), "either tab can be reloaded"
+    assert f"🧵 {seen['thread']}" in seen["hub_during"][2] and "<b>open</b>" in \
+        seen["hub_during"][2]
+    assert "wait" in seen["too_soon"] and "seconds" in seen["too_soon"]
+    assert seen["second"] == "running"
+    hub = seen["hub_after"][2]
+    assert "Game #2 (running)" in hub and "Game #1 (finished)" in hub
+    assert "<i>archived</i>" in hub
+    status, snapshot = seen["channel_tab"]
+    assert status == 200 and str(seen["second_table"]) in snapshot["messages"], \
+        "the channel's first tab shows the second game's table"
+
+
+async def test_moves_appear_in_an_open_page_without_a_refresh(tmp_path: Path) -> None:
+    wall = FakeWall()
+    seen: dict[str, str] = {}
+
+    async def look(playground: Playground) -> None:
+        tab = await open_from_hub(playground, "channel")
+        seen["before"] = texts((await tab.state())[1])
+        async with playground.lock:  # somebody else's move, not a click in this tab
+            await playground.people[1].slash(playground.channel, "game new")
+        await ticked(playground, wall, 1)
+        seen["after"] = texts((await tab.state())[1])
+
+    await run_playground(tmp_path / "p.db", until=look, people=["ann", "bob"], wall=wall)
+    assert "lobby" not in seen["before"] and "lobby" in seen["after"]
+
+
+async def test_a_channel_with_a_game_says_so_before_any_cooldown(tmp_path: Path) -> None:
+    seen: dict[str, str] = {}
+
+    async def look(playground: Playground) -> None:
+        channel, (ann,) = playground.channel, playground.people
+        async with playground.lock:
+            await ann.slash(channel, "game new")
+            seen["again"] = reply_text(await ann.slash(channel, "game new"))
+
+    await run_playground(tmp_path / "p.db", until=look, wall=FakeWall())
+    assert "already has an open lobby" in seen["again"] and "wait" not in seen["again"]
+
+
+async def test_the_default_person_has_a_name_and_the_lobby_shows_names(tmp_path: Path) -> None:
+    seen: dict[str, Any] = {}
+
+    async def look(playground: Playground) -> None:
+        async with playground.lock:
+            await playground.people[0].slash(playground.channel, "game new")
+        lobby = playground.channel.last_message
+        seen["lobby"] = json.dumps([e.to_dict() for e in lobby.embeds], ensure_ascii=False)
+        seen["names"] = playground.names
+
+    await run_playground(tmp_path / "p.db", until=look, wall=FakeWall())
+    assert seen["names"] == ["ann"]
+    assert "ann 👑 host" in seen["lobby"] and "<@" not in seen["lobby"]
+
+
+def test_people_are_named_on_the_command_line() -> None:
+    assert people_names("ann, bob") == ["ann", "bob"]
+    for bad in ("", "ann,ann", "ann,<@1>", "x" * 33):
+        with pytest.raises(ValueError, match="--people"):
+            people_names(bad)

@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 from engine import get_kind
+from engine.cli import main
 from engine.cli.terminal import play
 from engine.core.game import GameEvent
+from engine.core.plaintext import fit
 from engine.games.esr import events as ev
 from engine.games.esr.state import ACTION_NAMES
 from engine.games.esr.text import board
@@ -108,7 +110,7 @@ async def test_a_quit_game_goes_on_with_resume(tmp_path: Path) -> None:
 async def test_resume_without_a_saved_game_says_so(tmp_path: Path) -> None:
     said: list[str] = []
     assert await play(4, ask=input, say=said.append, db=tmp_path / "empty.db", resume=True) == 2
-    assert said == [f"There is no unfinished game in {tmp_path / 'empty.db'}."]
+    assert said == [fit(f"There is no unfinished game in {tmp_path / 'empty.db'}.")]
 
 
 async def test_ai_seats_are_numbered_in_seat_order(tmp_path: Path) -> None:
@@ -125,3 +127,10 @@ async def test_each_round_is_scored_with_the_channels_table(tmp_path: Path) -> N
     for name in ("Ada", "AI 1", "AI 2"):  # one block per player each round, as in the channel
         assert len(re.findall(rf"\n    {name}: \+\d+ → \d+ million\n", text)) == 3, name
     assert text.count(" · blue ") >= 9
+
+
+def test_a_name_longer_than_discords_is_refused(capsys) -> None:
+    assert main(["play", "--name", "x" * 33]) == 2
+    assert "--name takes a name of 1 to 32 characters." in capsys.readouterr().err
+    assert main(["--language", "de", "play", "--name", "   "]) == 2
+    assert "--name erwartet einen Namen mit 1 bis 32 Zeichen." in capsys.readouterr().err

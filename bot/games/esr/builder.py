@@ -12,6 +12,7 @@ import discord
 from bot.core.components import detached
 from bot.games.esr.catalog import _
 from bot.games.esr.ids import draft_id, raise_id, send_id
+from bot.games.esr.majorities import trade_line, worth_lines
 from bot.games.esr.narrate import action_text, colour_name, colour_word, gem_text
 from engine.core.game import Decision
 from engine.games.esr.gems import COLOURS, can_beat, raise_kind
@@ -63,8 +64,10 @@ def draft_verdict(spec: dict[str, Any], draft: Sequence[int], partner: str,
 
 
 def builder_content(decision: Decision, draft: Sequence[int], verdict: str,
-                    names: Sequence[str]) -> str:
-    """What is on the table, the draft, and whether it may be sent (the engine's verdict)."""
+                    names: Sequence[str], view: dict[str, Any]) -> str:
+    """What is on the table, what the action would give each negotiator, the draft, whether it
+    may be sent (the engine's verdict) and what a scoring now would pay both after it
+    (`view`: the spectator's view of the game)."""
     spec = offer_spec(decision)
     action = spec["action"]
     partner = names[spec["partner"]]
@@ -76,10 +79,14 @@ def builder_content(decision: Decision, draft: Sequence[int], verdict: str,
                 "with more of the higher colours.").format(partner=partner,
                                                            offer=gem_text(current))
               if current else _("You open: offer any of your gemstones, or nothing.")),
+             *worth_lines(view, (decision.player, spec["partner"]), action, names),
              _("Your gemstones: {gems}").format(gems=gem_text(spec["own"])),
              _("Draft: {gems}").format(gems=f"**{gem_text(draft)}**"),
-             verdict,
-             _("Choose how many of each colour you give, then press **Send**.")]
+             verdict]
+    trade = trade_line(view, decision.player, spec["partner"], draft, action, names)
+    if trade:
+        lines.append(trade)
+    lines.append(_("Choose how many of each colour you give, then press **Send**."))
     return "\n".join(lines)[:2000]
 
 

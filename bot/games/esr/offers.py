@@ -118,9 +118,10 @@ async def _builder(bot: BotBase, game_id: int, user_id: int, decision: Decision,
     except EngineError as exc:
         sendable, verdict = False, f"❌ {exc.message}"
     else:
-        players = (await service.get_view(game_id)).view["players"]
-        sendable = True
+        sendable, verdict = True, ""
+    public = (await service.get_view(game_id)).view  # the spectator's: both players' cards
+    if sendable:
         verdict = "✅ " + draft_verdict(spec, draft, names[partner],
-                                       list(players[partner]["gems"].values()))
-    return (builder_content(decision, draft, verdict, names),
+                                       list(public["players"][partner]["gems"].values()))
+    return (builder_content(decision, draft, verdict, names, public),
             builder_view(game_id, decision, draft, sendable))

@@ -14,6 +14,7 @@ from bot.games.esr import room
 from bot.games.esr.builder import allows_builder, raise_button
 from bot.games.esr.catalog import CATALOG, N_, _
 from bot.games.esr.glossary import glossary
+from bot.games.esr.majorities import own_summary
 from bot.games.esr.narrate import ACTION_EMOJI, narrate, restyle_gems
 from bot.games.esr.picture import standings_png
 from bot.games.esr.rules import TITLES, rules_topics
@@ -23,12 +24,14 @@ from bot.games.esr.widgets import WIDGETS
 from engine.core.game import Decision, GameEvent, Option
 from engine.core.i18n import Catalog
 from engine.games.esr.events import (
+    ActionsRevealed,
     GameEnded,
     NegotiationStarted,
     OfferMade,
     RoundScored,
     TurnStarted,
 )
+from engine.games.esr.forecast import forecast
 from engine.service.models import PlayerView
 
 # What the core says about a negotiation's room (the keys and fields of bot.core.presenter's
@@ -89,6 +92,22 @@ class EsrPresenter(Presenter):
         """Each turn gets its own live message."""
         return isinstance(event, TurnStarted)
 
+    def turn_title(self, event: GameEvent) -> str | None:
+        """'Round 2 · turn 3', for a replay's menu of turns."""
+        if isinstance(event, TurnStarted):
+            return _("Round {round} · turn {turn}").format(round=event.round, turn=event.turn)
+        return None
+
+    def replay_view(self, view: dict[str, Any], events: Sequence[GameEvent]) -> dict[str, Any]:
+        """The turn's table with the action cards its reveal made public, which the view as
+        the turn began still hides."""
+        revealed = next((e for e in events if isinstance(e, ActionsRevealed)), None)
+        if revealed is None or view["phase"] != "choose":
+            return view
+        players = [{**p, "has_chosen": True, "choice": revealed.choices.get(p["seat"])}
+                   for p in view["players"]]
+        return {**view, "phase": "resolve", "players": players, "waiting_for": []}
+
     def has_picture(self, events: Sequence[GameEvent]) -> bool:
         """A scoring or the game's end comes with the standings."""
         return any(isinstance(e, (RoundScored, GameEnded)) for e in events)
@@ -111,11 +130,14 @@ class EsrPresenter(Presenter):
         return Picture("final.png" if final else "standings.png", png)
 
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
-        """The player's turn card, gemstones and money."""
+        """The player's turn card, gemstones and money, and what a scoring now would pay them."""
         me = pv.view["players"][pv.seat]
         # Translators: {card} is the player's gemstone card, {money} in millions (written short)
-        return _("Your turn card: {card} · your gemstones: {gems} · 💰 {money}M").format(
+        header = _("Your turn card: {card} · your gemstones: {gems} · 💰 {money}M").format(
             card=gem_card_line(me["gem_card"]), gems=gems_line(me["gems"]), money=me["money"])
+        if pv.view["phase"] == "over":
+            return header
+        return header + "\n" + own_summary(forecast(pv.view), pv.seat)
 
     def option_emoji(self, option: Option) -> str | None:
         """Action cards get their emoji."""
@@ -130,6 +152,12 @@ class EsrPresenter(Presenter):
         """The core's sentences about a room, in ESR's words ("negotiation")."""
         return _(ROOM_TEXTS[key]) if key in ROOM_TEXTS else super().room_text(key)
 
+    def room_waiting(self, decision: Decision, names: Sequence[str]) -> str:
+        """What the negotiator who clicks out of turn is waiting for: the opening offer, the
+        one gemstone ESR-5 allows after an empty opening, or an answer to their offer."""
+        return (room.waiting_text(decision, names)
+                or super().room_waiting(decision, names))  # ESR's "their_turn": an answer
+
     def room_role(self, event: GameEvent) -> RoomRole:
         """A negotiation opens a room; its offers are told there; acceptance closes it."""
         if isinstance(event, NegotiationStarted):
@@ -139,10 +167,11 @@ class EsrPresenter(Presenter):
         return RoomRole.CLOSES if room.is_closing(event) else RoomRole.NONE
 
     def room_opening(self, event: GameEvent, names: Sequence[str]) -> RoomOpening:
-        """'ann ⇄ bob · Money', with the intro that says who opens and why."""
+        """'ann ⇄ bob · Money · Round 1 · turn 3', with the intro that says who opens and why."""
         assert isinstance(event, NegotiationStarted)
         return RoomOpening(seats=(event.seats[0], event.seats[1]),
-                           title=room.thread_name(names, event.seats, event.action),
+                           title=room.thread_name(names, event.seats, event.action,
+                                                  event.round, event.turn),
                            intro=room.intro(event, names))
 
     def room_prompt(self, decision: Decision, view: dict[str, Any], names: Sequence[str],

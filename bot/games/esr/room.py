@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.esr.catalog import N_, _
+from bot.games.esr.majorities import worth_lines
 from bot.games.esr.narrate import action_name, action_text, gem_text
 from engine.core.game import Decision, GameEvent
 from engine.games.esr.events import ActionLapsed, NegotiationStarted, OfferAccepted
@@ -30,9 +31,14 @@ def is_closing(event: GameEvent) -> bool:
                                                 and event.reason == "nobody_offered")
 
 
-def thread_name(names: Sequence[str], seats: Sequence[int], action: str) -> str:
-    """'ann ⇄ bob · Money', within Discord's 100 characters even for two 32-character names."""
+def thread_name(names: Sequence[str], seats: Sequence[int], action: str, round_: int = 0,
+                turn: int = 0) -> str:
+    """'ann ⇄ bob · Money · Round 1 · turn 3', within Discord's 100 characters even for two
+    32-character names. The round and turn tell a game's threads apart in Discord's thread
+    list, where the same two players may negotiate the same action several times."""
     text = f"{names[seats[0]]} ⇄ {names[seats[1]]} · {action_name(action)}"
+    if round_ and turn:
+        text += " · " + _("Round {round} · turn {turn}").format(round=round_, turn=turn)
     return text if len(text) <= THREAD_NAME_MAX else text[:THREAD_NAME_MAX - 1] + "…"
 
 
@@ -70,7 +76,8 @@ def intro(started: NegotiationStarted, names: Sequence[str]) -> str:
 
 def prompt_text(decision: Decision, view: dict, names: Sequence[str],
                 mover: str, due_at: float | None) -> str:
-    """The live prompt: the offer on the table and what the player to move may do."""
+    """The live prompt: the offer on the table, what the player to move may do, both players'
+    gemstones and what the action would give each of them."""
     spec = decision.constraints["offer"]
     current = spec["current"]
     partner = spec["partner"]
@@ -84,9 +91,26 @@ def prompt_text(decision: Decision, view: dict, names: Sequence[str],
              _("{player}, your turn: {prompt}").format(player=mover, prompt=decision.prompt)]
     for seat in (a, b):
         lines.append(f"{names[seat]}: {gem_text(list(players[seat]['gems'].values()))}")
+    lines += worth_lines(view, (a, b), spec["action"], names)
     if due_at:
         # Translators: {when} is a time Discord shows relative to now ("in 5 minutes")
         lines.append("⏰ " + _("Due {when}.").format(when=f"<t:{int(due_at)}:R>"))
     return "\n".join(lines)[:2000]
 
 
+
+
+def waiting_text(decision: Decision, names: Sequence[str]) -> str | None:
+    """What the negotiator who is not to move waits for: the opening offer, or the one gemstone
+    ESR-5 allows after an empty opening; None when it is an answer to their offer."""
+    spec = decision.constraints.get("offer")
+    if not spec or spec["current"] is not None:
+        return None
+    player = names[decision.player]
+    if spec["exactly_one"]:
+        # Translators: {player} is the other negotiator, who must answer an empty opening
+        return _("You opened with nothing, so {player} may now offer you one gemstone, which "
+                 "you must accept, or nothing; wait for them.").format(player=player)
+    # Translators: {player} is the negotiator who opens
+    return _("{player} opens this negotiation; wait for their opening offer.").format(
+        player=player)

@@ -38,8 +38,11 @@ def scoring_notes(scored: RoundScored, names: Sequence[str]) -> str:
     notes = []
     for score in scored.colours:
         for seat, card_ids in score.cards_used.items():
-            cards = ", ".join(event_name(c) for c in card_ids)
-            # Translators: {cards} names the Scoring cards that paid, {colour} the colour scored
+            # In bold, as the story marks every card: a card's name is words of its own
+            # ("1 million per red gemstone"), which read as part of the sentence unmarked.
+            cards = and_list([f"**{event_name(c)}**" for c in card_ids])
+            # Translators: {cards} names the Scoring cards that paid (one, or "A and B"),
+            # {colour} the colour scored
             notes.append(_("{player}: {cards} paid for {colour}.").format(
                 player=names[seat], cards=cards, colour=colour_word(score.colour)))
     returned = sum(len(c) for c in scored.cards_returned.values())
@@ -73,9 +76,9 @@ def final_results(ended: GameEnded, names: Sequence[str]) -> str:
 
 
 def and_list(names: Sequence[str]) -> str:
-    """'ann', 'ann and bob', 'ann and bob and cem' (each 'and' one translated phrase)."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        # Translators: joins two names (the first may itself be joined), e.g. "ann and bob"
-        text = _("{first} and {second}").format(first=text, second=name)
-    return text
+    """'ann', 'ann and bob', 'ann, bob and cem' (the 'and' one translated phrase)."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    # Translators: joins the last two names, e.g. "ann and bob"; {first} may itself be a list
+    # joined by commas ("ann, bob" and "cem")
+    return _("{first} and {second}").format(first=", ".join(names[:-1]), second=names[-1])

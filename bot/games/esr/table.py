@@ -9,8 +9,10 @@ import discord
 
 from bot.core.presenter import EMBED_COLOUR as EMBED_COLOUR_CORE
 from bot.games.esr.catalog import _
+from bot.games.esr.majorities import forecast_field, seat_total
 from bot.games.esr.narrate import action_name, action_text, gem, gem_text
 from engine.games.esr.catalog import _ as card_text
+from engine.games.esr.forecast import forecast
 
 EMBED_COLOUR = EMBED_COLOUR_CORE  # the bot's colour
 
@@ -41,7 +43,8 @@ def _status(player: dict[str, Any], phase: str, waiting: set[int]) -> str:
 
 def table_embed(view: dict[str, Any], names: Sequence[str], title: str,
                 due_at: float | None = None) -> discord.Embed:
-    """Everything public about the game right now (never anyone's unrevealed action card).
+    """Everything public about the game right now (never anyone's unrevealed action card),
+    with the majorities a scoring now would pay (the engine's forecast, from the view alone).
 
     `due_at` is the earliest deadline of a player still deciding, shown as a relative time.
     """
@@ -64,6 +67,8 @@ def table_embed(view: dict[str, Any], names: Sequence[str], title: str,
         embed.add_field(name="🃏 " + _("Face-up event card"),
                         value=f"**{card_text(face_up['name'])}** — {card_text(face_up['text'])}",
                         inline=False)
+    # After the last scoring there is nothing left to forecast.
+    now = forecast(view) if view["phase"] != "over" else None
     for player in view["players"]:
         # One full-width field per player keeps 5 players readable on a phone.
         lines = [f"💰 **{player['money']}M** · {gems_line(player['gems'])}"]
@@ -73,8 +78,13 @@ def table_embed(view: dict[str, Any], names: Sequence[str], title: str,
         lines.append(" · ".join(part for part in (turn, status) if part))
         if player["scoring_cards"]:
             lines.append("🃏 " + ", ".join(card_text(c["name"]) for c in player["scoring_cards"]))
+        if now is not None:
+            lines.append(seat_total(now, player["seat"]))
         embed.add_field(name=names[player["seat"]][:256],
                         value="\n".join(line for line in lines if line)[:1024], inline=False)
+    if now is not None:
+        name, value = forecast_field(now, names)
+        embed.add_field(name=name, value=value, inline=False)
     negotiation = view["negotiation"]
     if negotiation:
         a, b = negotiation["seats"]
@@ -88,7 +98,7 @@ def table_embed(view: dict[str, Any], names: Sequence[str], title: str,
                 first=names[a], second=names[b], offer=offer,
                 to_move=names[negotiation["to_move"]]), inline=False)
     aside = [gem_card_line(c) for c in view["laid_aside"]]
-    if view["laid_aside_hidden"]:
+    if view["laid_aside_hidden"] and view["phase"] != "over":  # nothing is hidden at the end
         aside.append("🂠 " + _("(hidden)"))
     footer = [_("Supply: {gems}").format(gems=gems_line(view["supply"]))]
     if aside:

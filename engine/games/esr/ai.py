@@ -10,63 +10,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.game import Action, Decision, GameKind
+from engine.games.esr import ai_instants
 from engine.games.esr.gems import COLOURS
-from engine.games.esr.scoring import BASE_PROCEEDS, CERTIFICATE_MOST, CERTIFICATE_SECOND
+from engine.games.esr.scoring import CERTIFICATE_MOST, CERTIFICATE_SECOND
+from engine.games.esr.valuation import colour_value, counts_of, gain_of, position
+from engine.games.esr.views import event_card_view
 
-GEM_FLOOR = 0.6  # a gemstone is worth a little even without a majority (tiebreaks, later rounds)
 BLIND_DRAW_VALUE = 3.0
-Counts = list[list[int]]
-
-
-def counts_of(view: dict[str, Any]) -> Counts:
-    """Every seat's gemstone counts from a view."""
-    return [[p["gems"][c] for c in COLOURS] for p in view["players"]]
 
 
 def _cards(view: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return view["players"][seat]["scoring_cards"]
-
-
-def colour_value(counts: Counts, seat: int, colour: int, cards: Sequence[dict[str, Any]]) -> float:
-    """What `seat` would be paid for `colour` if the round were scored now."""
-    mine = counts[seat][colour]
-    others = 0
-    for s, c in enumerate(counts):  # a plain loop: searches call this millions of times
-        if s != seat and c[colour] > others:
-            others = c[colour]
-    if not cards:  # the same sums as below, with no cards to add
-        if mine == 0 or mine < others:
-            return 0.0
-        if mine > others:
-            return float(BASE_PROCEEDS[colour])
-        return BASE_PROCEEDS[colour] / sum(1 for c in counts if c[colour] == mine)
-    name = COLOURS[colour]
-    value = float(sum(c.get("amount", 1) * mine for c in cards
-                      if c["effect"] == "per_gem" and c.get("colour") == name))
-    if mine == 0 or mine < others:
-        return value
-    if mine > others:
-        value += BASE_PROCEEDS[colour]
-        value += sum(c["amount"] for c in cards if c["effect"] == "colour_bonus"
-                     and c.get("colour") == name)
-        value += sum(c["amount"] for c in cards if c["effect"] == "majority_bonus")
-        return value
-    tied = sum(1 for c in counts if c[colour] == mine)
-    return value + BASE_PROCEEDS[colour] / tied
-
-
-def position(counts: Counts, seat: int, cards: Sequence[dict[str, Any]]) -> float:
-    """Money the seat's gemstones would earn at a scoring now, plus a floor per gemstone."""
-    return sum(colour_value(counts, seat, c, cards) for c in range(4)) + GEM_FLOOR * sum(
-        counts[seat])
-
-
-def gain_of(counts: Counts, seat: int, delta: Sequence[int], cards: Sequence[dict[str, Any]]
-            ) -> float:
-    """How much `seat`'s position improves if its gemstones change by `delta`."""
-    after = [list(c) for c in counts]
-    after[seat] = [max(0, n + d) for n, d in zip(after[seat], delta, strict=True)]
-    return position(after, seat, cards) - position(counts, seat, cards)
 
 
 def certificate_gain(view: dict[str, Any], seat: int) -> float:
@@ -215,15 +169,44 @@ def offer_worths(view: dict[str, Any], seat: int) -> Callable[[Sequence[int], bo
     return worth
 
 
-def negotiate(view: dict[str, Any], seat: int, decision: Decision, gain: float | None = None,
-              worth: Callable[[Sequence[int], bool], float] | None = None) -> Action:
-    """Accept when the offer is worth more than the action; else the best affordable raise.
+# The gem cards trade 1.5 million for one gemstone more (7 M with 2 gemstones … 4 M with 4): the
+# rate at which an action is priced in gemstones when the AI trades for it.
+MILLIONS_PER_GEM = 1.5
 
-    A search that asks many times within one trade passes the action's `gain` and the seat's
-    `offer_worths`, which do not change until the trade ends."""
+
+def price_limit(view: dict[str, Any], seat: int, action: str) -> float:
+    """The most gemstones `action` is worth to `seat`: the most it offers for it.
+
+    A Gemstones action is worth the gemstones it brings, Money its millions at the gem cards'
+    rate, another action the AI's estimate of it at that rate. Paying more hands the partner, a
+    rival, more than the action brings: issue 22 measured such trades ending worse than not
+    buying, and the autopilot winning more without them (docs/benchmarks.md)."""
+    card = view["players"][seat]["gem_card"]
+    if action == "gems":
+        return float(sum(min(card["gems"][c], view["supply"][c]) for c in COLOURS)) \
+            if card else 0.0
+    if action == "money":
+        return card["money"] / MILLIONS_PER_GEM if card else 0.0
+    return action_gain(view, seat, action) / MILLIONS_PER_GEM
+
+
+def within_price(action: Action, limit: float) -> bool:
+    """Whether a negotiation answer offers at most `limit` gemstones (accepting always does)."""
+    return action["type"] != "offer" or sum(action["gems"]) <= limit + 1e-9
+
+
+def negotiate(view: dict[str, Any], seat: int, decision: Decision, gain: float | None = None,
+              worth: Callable[[Sequence[int], bool], float] | None = None,
+              limit: float | None = None) -> Action:
+    """Accept when the offer is worth more than the action; else the best affordable raise,
+    never one of more gemstones than the action is worth (`price_limit`).
+
+    A search that asks many times within one trade passes the action's `gain`, the seat's
+    `offer_worths` and its `limit`, which do not change until the trade ends."""
     spec = decision.constraints["offer"]
     gain = action_gain(view, seat, spec["action"]) if gain is None else gain
     worth = offer_worths(view, seat) if worth is None else worth
+    limit = price_limit(view, seat, spec["action"]) if limit is None else limit
     received = worth(spec["current"], False) if spec["current"] else 0.0
     choices: list[tuple[float, Action]] = []
     for option in decision.options:
@@ -232,8 +215,9 @@ def negotiate(view: dict[str, Any], seat: int, decision: Decision, gain: float |
             choices.append((received, action))
         elif sum(action["gems"]) == 0:
             choices.append((0.3 if spec["current"] is None else 0.0, action))
-        else:
+        elif within_price(action, limit):
             choices.append((gain - worth(action["gems"], True), action))
+    # Accepting or offering nothing is always among the options, so something is left.
     return max(choices, key=lambda c: c[0])[1]
 
 
@@ -241,6 +225,9 @@ def pick_option(view: dict[str, Any], seat: int, decision: Decision) -> Action:
     """Colour, player, source and carry-out choices, each valued by its effect on gemstones."""
     kind = decision.kind.split(".", 1)[-1]
     counts, cards = counts_of(view), _cards(view, seat)
+    planned = _instant_answer(view, seat, decision)
+    if planned is not None and any(o.action == planned for o in decision.options):
+        return planned
 
     def score(action: Action) -> float:
         if action["type"] == "event_source":
@@ -266,6 +253,22 @@ def pick_option(view: dict[str, Any], seat: int, decision: Decision) -> Action:
         return gain_of(counts, seat, [amount * int(i == colour) for i in range(4)], cards)
 
     return max(decision.options, key=lambda o: score(o.action)).action
+
+
+def _instant_answer(view: dict[str, Any], seat: int, decision: Decision) -> Action | None:
+    """An Instant card's answer as `ai_instants` plans it (carried out only if it helps), or
+    None where it has no opinion."""
+    kind = decision.kind.split(".", 1)[-1]
+    if not kind.startswith("instant_"):
+        return None
+    card_id = decision.constraints.get("card")
+    card = event_card_view(card_id) if card_id is not None else None
+    if kind == "instant_use":
+        if card is None:
+            return None
+        useful = ai_instants.worth_carrying_out(view, seat, card)
+        return {"type": "carry_out"} if useful else {"type": "forgo"}
+    return ai_instants.instant_choice(view, seat, kind, card, decision.constraints.get("target"))
 
 
 def greedy_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:

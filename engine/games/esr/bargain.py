@@ -13,7 +13,9 @@ Negotiation: where greedy looks one offer ahead for itself only, this searches t
 end through the engine's own rules. The partner answers as the greedy model does (it is what the
 greedy level plays, and a fair guess at a person's reasoning), and each ending is valued by what
 this seat gains minus its share of what the partner gains, so a cheap offer the partner accepts
-beats a dear one, and a trade that hands the partner more than it brings is refused.
+beats a dear one, and a trade that hands the partner more than it brings is refused. Neither
+side is searched offering more gemstones than the action is worth to it (`ai.price_limit`,
+issue 22), as the greedy partner never does.
 """
 
 from __future__ import annotations
@@ -120,7 +122,7 @@ def bargain(kind: GameKind, state: Any, decision: Decision, rng: random.Random) 
     worth = _Worth(view, seat, world.step)
     # A busy server's smaller budget (engine/service/ai_pool.py) searches fewer answers ahead.
     depth = max(1, round(DEPTH * BUDGET.get()))
-    return max((o.action for o in decision.options),
+    return max(worth.answers(seat, decision),
                key=lambda action: worth.of(kind, world, seat, action, depth))
 
 
@@ -144,6 +146,12 @@ class _Worth:
         self.others = len(view["players"]) - 1
         self.gain = {s: ai.action_gain(view, s, step.action) for s in (seat, self.partner)}
         self.worth = {s: ai.offer_worths(view, s) for s in (seat, self.partner)}
+        self.limit = {s: ai.price_limit(view, s, step.action) for s in (seat, self.partner)}
+
+    def answers(self, seat: int, decision: Decision) -> list[Action]:
+        """The seat's answers worth searching: none offers more than the action is worth."""
+        return [o.action for o in decision.options
+                if ai.within_price(o.action, self.limit[seat])]
 
     def ending(self, events: list[Any]) -> float | None:
         """This seat's value of a finished trade, or None while it goes on."""
@@ -167,10 +175,11 @@ class _Worth:
                 return 0.0
             mover = decision.player
             if mover == self.seat and depth > 0:
-                return max(self.of(kind, world, mover, o.action, depth - 1)
-                           for o in decision.options)
+                return max(self.of(kind, world, mover, action, depth - 1)
+                           for action in self.answers(mover, decision))
             # Gemstones, cards and the offer are public and unchanged until the trade ends, so
             # the partner's own view would tell its model nothing the starting one does not.
-            answer = ai.negotiate(self.view, mover, decision, self.gain[mover], self.worth[mover])
+            answer = ai.negotiate(self.view, mover, decision, self.gain[mover], self.worth[mover],
+                                  self.limit[mover])
             world, events = kind.advance(world, mover, answer)
         return value

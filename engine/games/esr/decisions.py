@@ -10,7 +10,14 @@ from engine.core.seats import seat_label, seat_ref
 from engine.games.esr import instants
 from engine.games.esr.cards import cards
 from engine.games.esr.catalog import _, ngettext
-from engine.games.esr.gems import COLOURS, best_offer_of_size, colour_name, describe
+from engine.games.esr.forecast import ColourForecast, half_scoring_now
+from engine.games.esr.gems import (
+    COLOURS,
+    best_offer_of_size,
+    colour_count,
+    colour_name,
+    describe,
+)
 from engine.games.esr.negotiation import must_answer_single
 from engine.games.esr.state import (
     EsrState,
@@ -39,6 +46,31 @@ def _colour_options(colours: list[int], note: dict[int, str] | None = None) -> l
 def _in_supply(count: int) -> str:
     # Translators: how many gemstones of a colour are left in the supply
     return _("{count} in the supply").format(count=count)
+
+
+def half_scoring_note(scored: ColourForecast, seat: int) -> str:
+    """What scoring a colour at half would pay `seat` and cost them in returns, and whom else
+    it would pay (ESR-8), e.g. 'You get 7 million and return 3 red.'"""
+    if not scored.leaders:
+        return _("Nobody holds any: nothing is paid.")
+    colour = COLOURS.index(scored.colour)
+    parts = [] if seat in scored.leaders else [_("You get nothing.")]
+    for leader in sorted(scored.leaders, key=lambda s: s != seat):  # the reader first
+        amount = scored.paid[leader]
+        returned = colour_count(colour, scored.returns[leader])
+        if leader == seat:
+            # Translators: {gems} is what you give back to the supply, e.g. "3 red"
+            text = ngettext("You get {amount} million and return {gems}.",
+                            "You get {amount} million and return {gems}.", amount)
+        else:
+            # Translators: {seat} is "Seat 2" (the bot shows the player's name instead);
+            # {gems} is what they give back to the supply, e.g. "2 red"
+            text = ngettext("{seat} gets {amount} million and returns {gems}.",
+                            "{seat} gets {amount} million and returns {gems}.", amount)
+        # The seat begins its sentence: the label's form ("Seat 2"), capitalised in every
+        # language, not the in-sentence "seat 2".
+        parts.append(text.format(amount=amount, gems=returned, seat=seat_label(leader)))
+    return " ".join(parts)
 
 
 def action_preview(state: EsrState, seat: int, card: str) -> str:
@@ -229,11 +261,13 @@ def instant_decision(table: Table, step: InstantStep) -> Decision:
         # Translators: {card} is an Instant card's name, {text} what the card says
         prompt = _("{card}: {text} Carry it out or forgo it?").format(card=_(card.name),
                                                                       text=_(card.text))
+        # The card is public (it is carried out in the open); the AI values it by its id.
         return Decision(player=seat, kind="esr.instant_use", key=key, options=options,
-                        prompt=prompt)
+                        prompt=prompt, constraints={"card": step.card})
     if step.stage == "colour":
-        note = {c: _in_supply(state.supply[c]) for c in range(4)} \
-            if card.effect == "trio" else None
+        gems = [p.gems for p in state.players]
+        note = ({c: _in_supply(state.supply[c]) for c in range(4)} if card.effect == "trio"
+                else {c: half_scoring_note(half_scoring_now(gems, c), seat) for c in range(4)})
         if card.effect == "trio":
             # Translators: {card} is an Instant card's name
             prompt = _("{card}: which colour do you take 3 of?").format(card=_(card.name))
@@ -242,7 +276,8 @@ def instant_decision(table: Table, step: InstantStep) -> Decision:
             prompt = _("{card}: which colour do you score at half proceeds?").format(
                 card=_(card.name))
         return Decision(player=seat, kind="esr.instant_colour", key=key, prompt=prompt,
-                        options=_colour_options(list(range(4)), note))
+                        options=_colour_options(list(range(4)), note),
+                        constraints={"card": step.card})
     if step.stage == "give":
         own = table.gems(seat)
         return Decision(player=seat, kind="esr.instant_give", key=key,

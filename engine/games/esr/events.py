@@ -67,6 +67,8 @@ class NegotiationStarted(GameEvent):
     decided_by: str = Field(
         description="ESR-3: the colour, 'money' or 'seat' that picked the opener"
     )
+    round: int = Field(default=0, description="the round it happens in (0: not recorded)")
+    turn: int = Field(default=0, description="the turn it happens in (0: not recorded)")
 
 
 class OfferMade(GameEvent):

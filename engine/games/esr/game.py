@@ -10,7 +10,16 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
-from engine.games.esr import decisions, flow, instants, negotiation, scoring_text, text, views
+from engine.games.esr import (
+    decisions,
+    flow,
+    instants,
+    negotiation,
+    offer_text,
+    scoring_text,
+    text,
+    views,
+)
 from engine.games.esr.catalog import N_, _, ngettext
 from engine.games.esr.events import RoundScored
 from engine.games.esr.gems import beats, colour_index
@@ -108,15 +117,21 @@ class EsrGame(GameKind[EsrState]):
         return state.results
 
     def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
-        """The event in plain words (the channel uses the same lines, marked up); a round's
-        scoring comes player by player, as in the channel."""
+        """The event in plain words for the terminal (the channel uses the same lines, marked
+        up); a round's scoring comes player by player, as in the channel. Gem counts and card
+        names are joined by non-breaking spaces, so plaintext.fit() never splits one."""
         if isinstance(event, RoundScored):
             return scoring_text.scoring_table(event, names)
-        return narrate(event, names)
+        return narrate(event, names, text.TERMINAL)  # counts and cards kept whole when wrapped
 
     def board(self, view: dict[str, Any], names: Sequence[str]) -> str:
-        """The table as plain text for the terminal."""
+        """The table as plain text for the terminal, within 80 columns."""
         return text.board(view, names)
+
+    def board_changes(self, before: dict[str, Any], after: dict[str, Any],
+                      names: Sequence[str]) -> str | None:
+        """The whole board at a turn's start, else only the players and lines that changed."""
+        return text.board_changes(before, after, names)
 
     def score_text(self, score: int) -> str:
         """'81 million', in the current language."""
@@ -136,18 +151,13 @@ class EsrGame(GameKind[EsrState]):
         return tiebreak_text(tiebreak)
 
     def parse_text(self, decision: Decision, text: str) -> Action | None:
-        """An offer typed as four counts, 'red yellow green blue'."""
-        parts = text.replace(",", " ").split()
-        if "offer" in decision.constraints and len(parts) == 4 and all(p.isdigit()
-                                                                       for p in parts):
-            return {"type": "offer", "gems": [int(p) for p in parts]}
-        return None
+        """An offer typed as four counts, 'red yellow green blue'; a malformed one is told
+        what is wrong with it (IllegalAction)."""
+        return offer_text.parse_offer(decision, text)
 
     def text_hint(self, decision: Decision) -> str | None:
         """How to type an offer."""
-        if "offer" in decision.constraints:
-            return _("or type an offer as four numbers: red yellow green blue (e.g. 0 1 0 2)")
-        return None
+        return offer_text.offer_hint() if "offer" in decision.constraints else None
 
     def sample_action(self, state: EsrState, decision: Decision, rng: random.Random) -> Action:
         """A random legal answer; offers are drawn from the player's own gemstones."""

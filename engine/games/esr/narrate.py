@@ -14,7 +14,7 @@ from engine.core.game import GameEvent
 from engine.games.esr import events as ev
 from engine.games.esr.cards import cards
 from engine.games.esr.catalog import N_, _, ngettext
-from engine.games.esr.gems import colour_count, colour_name, describe
+from engine.games.esr.gems import COLOURS, colour_count, colour_name, describe
 from engine.games.esr.state import action_name
 
 # How ESR-13 broke a tie for first place (msgids; tiebreak_text() translates them).
@@ -40,12 +40,12 @@ def plain_delta(delta: Sequence[int]) -> str:
 
 
 def and_list(names: Sequence[str]) -> str:
-    """Names joined as 'Ada and Bo' ('Ada and Bo and Cy'), in the current language."""
-    text = names[0] if names else ""
-    for name in names[1:]:
-        # Translators: two player names, or a list of names and one more ("Ada and Bo and Cy")
-        text = _("{first} and {second}").format(first=text, second=name)
-    return text
+    """Names joined as 'Ada and Bo' ('Ada, Bo and Cy'), in the current language."""
+    if len(names) < 2:
+        return names[0] if names else ""
+    # Translators: the last two of a list of names ("Ada and Bo"); {first} may itself be a
+    # list joined by commas ("Ada, Bo" and "Cy")
+    return _("{first} and {second}").format(first=", ".join(names[:-1]), second=names[-1])
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ _LAPSED = {
 
 
 def _lapsed(e: ev.ActionLapsed, names: Sequence[str], s: Style) -> str:
-    who = ", ".join(names[seat] for seat in e.seats)
+    who = and_list([names[seat] for seat in e.seats])
     return _(_LAPSED[e.reason]).format(action=s.action(e.action), players=who)
 
 
@@ -194,7 +194,34 @@ _INSTANT = {
 }
 
 
+def _half_scored(e: ev.InstantCarriedOut, scored: ev.ColourScore, names: Sequence[str],
+                 s: Style) -> str:
+    """'ann carries out "Half scoring" and scores red at half proceeds: ann +7 million,
+    returns 3 red.' (ESR-8): the money paid and the gemstones given back."""
+    colour = COLOURS.index(scored.colour)
+    paid = "; ".join(
+        # Translators: one player paid at a Half scoring and what they give back, e.g.
+        # "Ada +7 million, returns 3 red"
+        ngettext("{player} +{amount} million, returns {gems}",
+                 "{player} +{amount} million, returns {gems}", payment.total).format(
+            player=names[payment.seat], amount=payment.total,
+            gems=s.gems([scored.returned.get(payment.seat, 0) if c == colour else 0
+                         for c in range(4)]))
+        for payment in scored.payments)
+    if paid:
+        # Translators: {card} is the Half scoring card, {colour} the colour scored, {payments}
+        # e.g. "Ada +7 million, returns 3 red"
+        text = _("{name} carries out {card} and scores {colour} at half proceeds: {payments}.")
+    else:
+        text = _("{name} carries out {card} and scores {colour} at half proceeds: nobody holds "
+                 "any, so nothing is paid.")
+    return text.format(name=names[e.seat], card=s.card(event_name(e.card)),
+                       colour=s.colour(scored.colour), payments=paid)
+
+
 def _instant(e: ev.InstantCarriedOut, names: Sequence[str], s: Style) -> str:
+    if e.scoring is not None:
+        return _half_scored(e, e.scoring, names, s)
     changes = "; ".join(f"{names[seat]} {s.delta(d)}" for seat, d in e.changes.items())
     text = _(_INSTANT[(bool(e.colour), e.target is not None, bool(changes))])
     return text.format(name=names[e.seat], card=s.card(event_name(e.card)),
@@ -203,11 +230,14 @@ def _instant(e: ev.InstantCarriedOut, names: Sequence[str], s: Style) -> str:
 
 
 def _free_choice(e: ev.FreeChoiceTaken, names: Sequence[str], s: Style) -> str:
-    # {action} is the Free Choice card; {returned}: a colour given back, {taken}: colours taken.
+    # {action} is the Free Choice card; {returned}: a colour given back; {taken}: the gemstones
+    # taken, counted ("2 green", not "green, green").
     if e.returned and e.taken:
-        # Translators: {returned} is a colour given back to the supply, {taken} the colours taken
+        # Translators: {returned} is a colour given back to the supply, {taken} the gemstones
+        # taken, e.g. "1 red, 1 blue"
         text = _("{name} uses {action}: returns {returned}, takes {taken}.")
     elif e.taken:
+        # Translators: {taken} is the gemstones taken, e.g. "1 red"
         text = _("{name} uses {action}, takes {taken}.")
     elif e.returned:
         text = _("{name} uses {action}: returns {returned}.")
@@ -215,7 +245,7 @@ def _free_choice(e: ev.FreeChoiceTaken, names: Sequence[str], s: Style) -> str:
         text = _("{name} uses {action}: takes nothing.")
     return text.format(name=names[e.seat], action=s.action("free"),
                        returned=s.colour(e.returned) if e.returned else "",
-                       taken=", ".join(s.colour(c) for c in e.taken))
+                       taken=s.gems([e.taken.count(c) for c in COLOURS]))
 
 
 def _round_started(e: ev.RoundStarted, names: Sequence[str], s: Style) -> str:

@@ -20,7 +20,7 @@ def start(table: Table, action: str, seats: list[int]) -> None:
                                        to_move=order[0])
     table.next_step()
     table.emit(NegotiationStarted, action=action, seats=order, opener=order[0],  # type: ignore[arg-type]
-                                  decided_by=decided_by)
+               decided_by=decided_by, round=table.state.round, turn=table.state.turn)
     auto_move(table)
 
 

@@ -22,15 +22,17 @@ KILLS = 24
 KIND = get_kind("esr")
 
 
-def run_and_kill(db: Path, out: Path, seed: int, delay: float) -> list[tuple]:
-    """Start the worker, SIGKILL it `delay` seconds after it opened the file; its reports."""
+def run_and_kill(db: Path, out: Path, seed: int, progress: int, delay: float) -> list[tuple]:
+    """Start the worker; once it has reported `progress` accepted actions (0: once it opened
+    the file), wait `delay` seconds more and SIGKILL it; its reports. Counting progress, not
+    seconds, makes every kill land in play however fast the machine is."""
     with out.open("w") as sink:
         proc = subprocess.Popen([sys.executable, str(WORKER), str(db), str(seed)], stdout=sink,
                                 stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
-        while "READY" not in out.read_text():
+        deadline = time.monotonic() + 60
+        while not _reported(out.read_text(), progress):
             assert proc.poll() is None, proc.stderr.read().decode()  # type: ignore[union-attr]
-            assert time.monotonic() < deadline, "worker never became ready"
+            assert time.monotonic() < deadline, "worker made no progress"
             time.sleep(0.005)
         time.sleep(delay)
         assert proc.poll() is None, proc.stderr.read().decode()  # type: ignore[union-attr]
@@ -46,14 +48,22 @@ def run_and_kill(db: Path, out: Path, seed: int, delay: float) -> list[tuple]:
     return accepted
 
 
+def _reported(text: str, progress: int) -> bool:
+    """The worker is ready and has reported at least `progress` accepted actions."""
+    return "READY" in text and text.count("\nACCEPTED ") >= progress
+
+
 async def test_killed_workers_lose_nothing_and_apply_nothing_twice(tmp_path: Path) -> None:
     db = tmp_path / "crash.sqlite3"
     rng = random.Random(2024)
     reported: list[tuple] = []
     for kill in range(KILLS):
         # Mostly mid-play; some right after opening, during resume and AI catch-up.
-        delay = rng.choice([0.0, 0.01, 0.05]) if kill % 4 == 0 else rng.uniform(0.05, 0.6)
-        reported += run_and_kill(db, tmp_path / f"run{kill}.out", kill, delay)
+        if kill % 4 == 0:
+            progress, delay = 0, rng.choice([0.0, 0.01, 0.05])
+        else:
+            progress, delay = rng.randint(5, 40), rng.uniform(0.0, 0.05)
+        reported += run_and_kill(db, tmp_path / f"run{kill}.out", kill, progress, delay)
     assert len(reported) > 200, "the worker made too little progress to test anything"
 
     conn = sqlite3.connect(db)

@@ -1,59 +1,166 @@
-"""The standings picture: a PNG Discord can show, one row per player, best first."""
+"""The standings picture: a PNG Discord can show, one block per player, best first, laid out for
+a phone's message column and legible there: its text, scaled to the width a 360 px phone shows
+it at, is at least as tall as Discord's message text."""
 
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
-from PIL import Image
+import pytest
+import simcord
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.games.esr.picture import BACKGROUND, BAR, ROW, TOP, WIDTH, standings_png
+from bot.games.esr.catalog import _
+from bot.games.esr.picture import (
+    BACKGROUND,
+    BAR,
+    DISPLAY_WIDTH,
+    GEM_RGB,
+    MARGIN,
+    MUTED,
+    SCALE,
+    TEXT,
+    WIDTH,
+    draw_gem,
+    font,
+    fonts,
+    standings_png,
+)
+from engine.core.i18n import use_locale
 
 NAMES = ["Annemarie of the Gemstone Guild", "Bob", "Cem", "Dora", "Eve"]
 GEMS = [[3, 3, 3, 3], [0, 0, 0, 0], [22, 1, 0, 5], [2, 2, 2, 2], [1, 0, 1, 0]]
+# Discord's message text: 16 px (its default chat font size; SimCord's preview sets the same),
+# drawn here in the font SimCord's preview shows Discord's text in.
+MESSAGE_TEXT_PX = 16
+DISCORD_FONT = Path(simcord.__file__).parent / "preview/static/fonts/noto-sans-latin-v2.015.ttf"
+INK = (TEXT[1] - BACKGROUND[1]) // 2  # a pixel half-way from background to text is ink
 
 
-def picture(players: int, money: list[int]) -> Image.Image:
+def picture(players: int, money: list[int], names: list[str] | None = None,
+            gems: list[list[int]] | None = None, title: str = "After round 1") -> Image.Image:
     """The decoded PNG for the first `players` players."""
-    data = standings_png("After round 1", NAMES[:players], money, GEMS[:players])
+    data = standings_png(title, (names or NAMES)[:players], money, (gems or GEMS)[:players])
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     image = Image.open(io.BytesIO(data))
     image.load()
     assert image.format == "PNG"
-    return image
+    return image.convert("RGB")
 
 
-def test_the_picture_is_a_720_pixel_wide_png_that_grows_with_the_players() -> None:
+def on_phone(image: Image.Image) -> Image.Image:
+    """The picture as a 360 px phone shows it: scaled to the message column's width."""
+    height = round(image.height * DISPLAY_WIDTH / image.width)
+    return image.resize((DISPLAY_WIDTH, height), Image.Resampling.LANCZOS).convert("L")
+
+
+def ink_height(with_glyph: Image.Image, without: Image.Image) -> int:
+    """The height, in shown pixels, of what differs between two renders: a glyph drawn in one
+    and not the other."""
+    diff = ImageChops.difference(with_glyph, without).point(lambda v: 255 if v >= INK else 0)
+    box = diff.getbbox()
+    assert box is not None, "the two pictures differ"
+    return box[3] - box[1]
+
+
+def discord_capital_height() -> int:
+    """The height of a capital of Discord's 16 px message text, measured the same way."""
+    face = ImageFont.truetype(str(DISCORD_FONT), MESSAGE_TEXT_PX)
+
+    def line(text: str) -> Image.Image:
+        image = Image.new("RGB", (60, 40), BACKGROUND)
+        ImageDraw.Draw(image).text((4, 30), text, fill=TEXT, font=face, anchor="ls")
+        return image.convert("L")
+
+    return ink_height(line("EH"), line("E"))
+
+
+def test_discords_message_text_has_capitals_about_11_pixels_high() -> None:
+    assert 11 <= discord_capital_height() <= 12  # Noto Sans: 0.714 em at 16 px
+
+
+@pytest.mark.parametrize("language", ["en", "de", "da"])
+@pytest.mark.parametrize("players", [3, 5])
+def test_names_counts_and_title_on_a_phone_are_as_tall_as_discords_message_text(
+        language: str, players: int) -> None:
+    """The last letter of the leader's name, a gemstone count's second digit and the title's
+    last letter: each found as the pixels that change when only it is drawn, in the picture
+    scaled to a 360 px phone's message column."""
+    names = ["JÜRGEN", "SØREN", "BÄRBEL", "ÅSE", "ÖMER"][:players]
+    money = [40, 30, 20, 10, 5][:players]
+    gems = [[1, 2, 3, 4] for _ in range(players)]
+    least = discord_capital_height()
+    with use_locale(language):
+        title = _("After round {round}").format(round=2)
+        plain = on_phone(picture(players, money, names, gems, title=title))
+        cut_name = on_phone(picture(players, money, ["JÜRGE", *names[1:]], gems, title=title))
+        more = [[1, 2, 3, 4] for _ in range(players)]
+        more[0][2] = 30  # "3" becomes "30": the 0 is drawn only here
+        counted = on_phone(picture(players, money, names, more, title=title))
+        titled = on_phone(picture(players, money, names, gems, title=title + " H"))
+    assert plain.width == DISPLAY_WIDTH
+    assert ink_height(plain, cut_name) >= least, "a name's capitals"
+    assert ink_height(counted, plain) >= least, "a gemstone count's digits"
+    assert ink_height(titled, plain) > least, "the title"
+
+
+def test_every_text_of_the_picture_is_drawn_at_least_at_discords_text_size_on_a_phone() -> None:
+    shown = DISPLAY_WIDTH / WIDTH
+    for kind, face in fonts().items():
+        assert face.size * shown >= MESSAGE_TEXT_PX, kind
+
+
+def test_the_picture_is_drawn_at_twice_the_phones_width_to_stay_sharp_on_a_desktop() -> None:
     three = picture(3, [10, 20, 30])
     five = picture(5, [10, 20, 30, 40, 50])
-    assert three.width == five.width == WIDTH == 720
-    assert five.height - three.height == 2 * ROW
+    assert three.width == five.width == WIDTH == SCALE * DISPLAY_WIDTH == 544
+    assert WIDTH <= 550, "a desktop shows it pixel for pixel, never enlarged"
+    assert five.height > three.height
     assert len(five.getcolors(maxcolors=1 << 16) or []) > 4, "there is something drawn"
 
 
+def bar_ends(image: Image.Image) -> list[int]:
+    """The right end of each money bar, top to bottom."""
+    ends: list[int] = []
+    inside = False
+    for y in range(image.height):
+        xs = [x for x in range(0, WIDTH, 2) if image.getpixel((x, y)) == BAR]
+        if xs and not inside:
+            ends.append(max(xs))
+        elif xs:
+            ends[-1] = max(ends[-1], max(xs))
+        inside = bool(xs)
+    return ends
+
+
 def test_rows_are_sorted_by_money_and_bars_are_proportional() -> None:
-    image = picture(3, [10, 40, 20]).convert("RGB")
-    middle = 19  # the bar's vertical middle within a row
-
-    def bar_end(row: int) -> int:
-        y = TOP + row * ROW + middle
-        return max(x for x in range(230, 500) if image.getpixel((x, y)) == BAR)
-
-    ends = [bar_end(row) for row in range(3)]
+    image = picture(3, [10, 40, 20], names=["Ann", "Bob", "Cem"])
+    ends = bar_ends(image)
+    assert len(ends) == 3
     assert ends[0] > ends[1] > ends[2], "the richest player is on top"
-    assert abs((ends[0] - 230) - 2 * (ends[1] - 230)) <= 2, "40 million is twice 20 million"
-    assert image.getpixel((WIDTH - 5, TOP + middle)) == BACKGROUND
+    start = MARGIN * SCALE
+    assert abs((ends[0] - start) - 2 * (ends[1] - start)) <= 4, "40 million is twice 20 million"
+    assert image.getpixel((WIDTH - 3, image.height // 2)) == BACKGROUND
 
 
 def test_a_table_where_nobody_has_money_yet_still_renders() -> None:
-    image = picture(4, [0, 0, 0, 0]).convert("RGB")  # no division by the top money of 0
-    assert image.width == WIDTH and image.height > TOP + 3 * ROW
+    image = picture(4, [0, 0, 0, 0])  # no division by the top money of 0
+    assert image.width == WIDTH and not bar_ends(image)
+
+
+def test_long_names_wrap_and_never_run_past_the_right_margin() -> None:
+    long = ["Annemarie of the Gemstone Guild!", "W" * 32, "Jürgen Müller-Lüdenscheid-Søren",
+            "Bo", "Cy"]
+    assert all(len(name) <= 32 for name in long)
+    short = picture(5, [10, 20, 30, 40, 50], names=["A", "B", "C", "D", "E"])
+    wrapped = picture(5, [10, 20, 30, 40, 50], names=long)
+    assert wrapped.height > short.height, "long names take a second line"
+    margin = wrapped.crop((WIDTH - MARGIN * SCALE + 2, 0, WIDTH, wrapped.height))
+    assert margin.getcolors() == [(margin.width * margin.height, BACKGROUND)]
 
 
 def test_each_gem_colour_has_its_own_shape_so_colour_is_never_the_only_difference() -> None:
-    from PIL import ImageDraw
-
-    from bot.games.esr.picture import draw_gem
-
     def silhouette(colour: int) -> bytes:
         image = Image.new("RGB", (20, 20), (0, 0, 0))
         draw_gem(ImageDraw.Draw(image), colour, 1, 1)
@@ -64,17 +171,23 @@ def test_each_gem_colour_has_its_own_shape_so_colour_is_never_the_only_differenc
     assert len(shapes) == 4
 
 
-def test_the_picture_carries_a_legend_of_the_gem_symbols() -> None:
-    image = picture(3, [10, 20, 30]).convert("RGB")
-    from bot.games.esr.picture import GEM_RGB
-
-    top_band = {image.getpixel((x, y)) for x in range(WIDTH // 2, WIDTH) for y in range(20, 50)}
-    assert all(rgb in top_band for rgb in GEM_RGB), "every symbol appears in the legend"
+@pytest.mark.parametrize("language", ["en", "de", "da"])
+def test_the_picture_carries_a_legend_of_the_gem_symbols_below_the_players(language: str) -> None:
+    with use_locale(language):
+        image = picture(3, [10, 20, 30])
+    last_bar = max(y for y in range(image.height) for x in range(0, WIDTH, 4)
+                   if image.getpixel((x, y)) == BAR)
+    # The colours' names are the only text in the legend's muted colour.
+    legend = [y for y in range(image.height)
+              if any(image.getpixel((x, y)) == MUTED for x in range(WIDTH))]
+    assert legend and min(legend) > last_bar, "the legend comes after the players"
+    seen = {image.getpixel((x, y)) for x in range(WIDTH)
+            for y in range(min(legend) - 8, max(legend) + 8)}
+    assert all(rgb in seen for rgb in GEM_RGB), "every symbol appears in the legend"
 
 
 def test_the_picture_font_has_every_german_and_danish_letter() -> None:
-    from bot.games.esr.picture import font
-
     missing = font(14).getmask("\ue000")  # no font has this: its "missing glyph" box
-    for letter in "äöüßÄÖÜæøåÆØÅé":
-        assert bytes(font(14).getmask(letter)) != bytes(missing), letter
+    for face in (font(14), *fonts().values()):
+        for letter in "äöüßÄÖÜæøåÆØÅé":
+            assert bytes(face.getmask(letter)) != bytes(missing), letter

@@ -91,9 +91,9 @@ def test_each_colour_has_its_own_shape_and_a_count_never_wraps_from_its_symbol()
 def test_the_rulebook_example_notes_name_the_cards_that_paid() -> None:
     notes = scoring_notes(rulebook_example(), NAMES).splitlines()
     assert notes == [
-        "Burgi: 1 million per red gemstone paid for red.",
-        "Peter: 1 million per yellow gemstone paid for yellow.",
-        "Peter: Sole blue majority +5 paid for blue.",
+        "Burgi: **1 million per red gemstone** paid for red.",
+        "Peter: **1 million per yellow gemstone** paid for yellow.",
+        "Peter: **Sole blue majority +5** paid for blue.",
         "8 Scoring cards go face up under the event deck.",
     ]  # Miriam's "sole red majority" card did not trigger on the 4-way tie
 

@@ -13,6 +13,7 @@ from engine.core.simulate import play_game
 from engine.games.esr import events as ev
 from engine.games.esr.narrate import Style, narrate
 from engine.games.esr.state import ACTION_NAMES
+from tests.engine.games.esr.esr_builders import act, at_instant, event_id
 
 NAMES = ["Annemarie", "Bartholomew", "Cornelius", "Dorothea", "Evangeline"]
 ALL_EVENTS = {cls for _, cls in inspect.getmembers(ev, inspect.isclass)
@@ -88,6 +89,27 @@ def test_an_instant_lists_every_change() -> None:
                                         changes={0: [1, 0, 0, -1], 1: [-1, 0, 0, 1]}), NAMES)
     assert line == ('Annemarie carries out "Exchange" with Bartholomew: '
                     "Annemarie +1 red, -1 blue; Bartholomew -1 red, +1 blue.")
+
+
+def half_scored(holdings: list[list[int]], colour: str) -> ev.InstantCarriedOut:
+    """The event of seat 0 carrying out Half scoring on `colour` at this 4-player table."""
+    state = at_instant(event_id("half_scoring"), holdings)
+    _, events = act(state, {"type": "carry_out"}, {"type": "colour", "colour": colour})
+    (done,) = [e for e in events if isinstance(e, ev.InstantCarriedOut)]
+    return done
+
+
+def test_a_half_scoring_tells_the_money_paid_and_the_gemstones_returned() -> None:
+    sole = half_scored([[5, 0, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "red")
+    assert narrate(sole, NAMES) == ('Annemarie carries out "Half scoring" and scores red at '
+                                    "half proceeds: Annemarie +7 million, returns 3 red.")
+    tied = half_scored([[0, 0, 1, 0], [0, 0, 4, 0], [0, 0, 4, 0], [0, 0, 0, 0]], "green")
+    assert narrate(tied, NAMES) == ('Annemarie carries out "Half scoring" and scores green at '
+                                    "half proceeds: Bartholomew +2 million, returns 2 green; "
+                                    "Cornelius +2 million, returns 2 green.")
+    nobody = half_scored([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], "blue")
+    assert narrate(nobody, NAMES) == ('Annemarie carries out "Half scoring" and scores blue at '
+                                      "half proceeds: nobody holds any, so nothing is paid.")
 
 
 def test_scoring_and_the_end_of_the_game_are_told() -> None:
