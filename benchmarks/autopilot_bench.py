@@ -48,7 +48,10 @@ BINS = [(-99.0, 0.0, "≤ 0"), (0.0, 1.0, "0–1"), (1.0, 2.0, "1–2"), (2.0, 9
 
 
 def market_worth(view: dict[str, Any], seat: int, action: str) -> float:
-    """The action's worth to `seat` in gemstones, at the gem cards' rate."""
+    """The action's worth to `seat` in gemstones, at the gem cards' rate.
+
+    The same sum as `ai.price_limit`, written out here so this file measures the code of before
+    issue 22 too (copied into a worktree of f53c24a, which has no `price_limit`)."""
     card = view["players"][seat]["gem_card"]
     if action == "gems":
         return float(sum(min(card["gems"][c], view["supply"][c]) for c in COLOURS))
