@@ -71,7 +71,7 @@ def simulate(args: argparse.Namespace) -> int:
         last=args.seed + args.games - 1))
     # Translators: column headings of the simulation summary (each padded to its column)
     seat, level, wins_, win_rate, average = (_("seat"), _("level"), _("wins"), _("win %"),
-                                             _("avg money"))
+                                             _("avg score"))
     print(f"{seat:>4}  {level:<8} {wins_:>6} {win_rate:>6} {average:>10}")
     for seat in range(args.players):
         level = levels[seat] + ("*" if seat in people else "")
@@ -79,8 +79,9 @@ def simulate(args: argparse.Namespace) -> int:
               f"{100 * wins[seat] / args.games:>5.1f}% {money[seat] / args.games:>10.1f}")
     if people:
         print(_("* shown to the other seats as a person (level unknown)"))
-    print(_("average final money: {money} million").format(
-        money=f"{sum(money) / (args.games * args.players):.1f}"))
+    # Translators: {score} is a score with the game's unit, e.g. "54 million" or "23 gold"
+    print(_("average final score: {score}").format(
+        score=kind.score_text(round(sum(money) / (args.games * args.players)))))
     print(_("speed: {speed} games per CPU-second").format(
         speed=f"{args.games / max(elapsed, 1e-9):.1f}"))
     return 0

@@ -44,9 +44,11 @@ class PluginRegistry(Generic[T]):
         return dict(self._items)
 
     def packages(self) -> list[str]:
-        """The packages the entry-point group names, in the order pyproject.toml lists them
-        (so the first built-in game, the default, is the project's choice, not the alphabet's)."""
-        return list(dict.fromkeys(e.value for e in entry_points(group=self.group)))
+        """The packages the entry-point group names, in the order of the entry points' names
+        (pyproject.toml numbers them, so the first built-in game, the default, is the
+        project's choice: packaging tools write entry points sorted by name, not as listed)."""
+        found = sorted(entry_points(group=self.group), key=lambda e: e.name)
+        return list(dict.fromkeys(e.value for e in found))
 
     def load_builtin(self) -> None:
         """Import the built-in packages once."""

@@ -1,0 +1,195 @@
+"""Emerald's greedy AI: it plays its own turn out to the end in a world sampled from its view,
+weighing each of the die's three outcomes whenever a move wakes the dragon, and judges where
+the turn leaves everyone with `value` — cards and treasures in hand, what each knight may still
+bring, the dragon's reach, and the next landing it hands each rival. The bribe, asked of the
+victim's owner, pays the cheapest gold card when the knight's prospects are worth more."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.game import Action, Decision, GameKind
+from engine.games.emerald.actions import dispatch
+from engine.games.emerald.board import (
+    CHAMBER,
+    CODES,
+    FIRST_CAVE,
+    FIRST_MEADOW,
+    destination,
+    space_code,
+)
+from engine.games.emerald.determinize import sample
+from engine.games.emerald.rules import Table, majority_holders, movable, wakes_dragon
+from engine.games.emerald.state import EmeraldState
+
+# Expected gold of a card taken later, of a rival's gold card in hand, of a knight in play by
+# where it stands (further along: nearer the treasures and the deeper caves' cards).
+RIVAL_GOLD = 3.0
+GEM_WORTH = 1.0
+WIN = 12.0  # what ending the game in the lead is worth beyond the margin
+
+
+def knight_worth(space: int, treasures_left: int) -> float:
+    """What a knight on `space` may still bring its owner, in gold."""
+    if space < FIRST_MEADOW:
+        base = 2.0
+    elif space < FIRST_CAVE:
+        base = 2.2 + 0.15 * (space - FIRST_MEADOW)
+    else:
+        base = 3.0 + 0.25 * (space - FIRST_CAVE)
+    return base + (0.8 if treasures_left else 0.0) * (space - FIRST_MEADOW > 6)
+
+
+def dragon_reach(state: EmeraldState) -> list[int]:
+    """The caves the dragon ends on for rolls 1, 2 and 3 from where it stands now."""
+    ends = []
+    for roll in (1, 2, 3):
+        position, heading = state.dragon, state.heading
+        for _ in range(roll):
+            if position < state.rail:
+                heading = 1
+            position += heading
+            if (heading == 1 and position == state.rail + 3) or (
+                    heading == -1 and position == state.rail):
+                heading = -heading
+        ends.append(FIRST_CAVE + position - 1)
+    return ends
+
+
+def landing_gain(state: EmeraldState, space: int) -> float:
+    """What a knight landing on `space` takes at once: a treasure, a face-up card."""
+    if space == CHAMBER:
+        return 5.0 if state.treasures_left else 0.0
+    cave = space - FIRST_CAVE
+    if cave < 0:
+        return 0.0
+    gold, gems = state.gold_piles[cave], state.gem_piles[cave]
+    return max(gold[-1] if gold else 0, 1.6 * GEM_WORTH if gems else 0)
+
+
+def estimate(state: EmeraldState, seat: int, me: int) -> float:
+    """The gold `seat` may end with, as `me` judges it (a rival's gold cards at their mean)."""
+    hand = state.hands[seat]
+    total = float(sum(hand)) if seat == me else RIVAL_GOLD * len(hand)
+    total += 5 * state.treasures[seat] + GEM_WORTH * sum(state.gems[seat])
+    if state.four_kinds == seat:
+        total += 4
+    elif state.four_kinds is None:
+        total += (0.9, 0.6, 0.3, 0.0, 0.0)[4 - sum(1 for g in state.gems[seat] if g)] * 2.5
+    holders = majority_holders(state.gems)
+    total += 3.0 * holders.count(seat)
+    reach = set(dragon_reach(state))
+    best_landing = 0.0
+    for colour in state.colours_of(seat):
+        row = state.at[colour]
+        for space in range(CHAMBER):
+            count = row[space]
+            if not count:
+                continue
+            worth = knight_worth(space, state.treasures_left)
+            if space in reach and state.rail <= space - FIRST_CAVE + 1 <= state.rail + 3:
+                worth *= 0.8  # a third of the time the next wake ends here
+            total += count * worth
+            best_landing = max(best_landing,
+                               landing_gain(state, destination(space, state.total[space])))
+    return total + 0.5 * best_landing
+
+
+def value(state: EmeraldState, me: int) -> float:
+    """How good `state` is for `me`: its estimate against the rivals' (the best one most)."""
+    if state.phase == "over":
+        assert state.results is not None
+        scores = {s.player: s.score for s in state.results.standings}
+        best_rival = max(score for seat, score in scores.items() if seat != me)
+        won = me in state.results.winners
+        return scores[me] - best_rival + (WIN / len(state.results.winners) if won else 0)
+    mine = [estimate(state, seat, me) for seat in range(state.num_players)]
+    rivals = [v for seat, v in enumerate(mine) if seat != me]
+    return mine[me] - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
+
+
+def _apply(state: EmeraldState, seat: int, action: Action, roll: int = 0) -> EmeraldState:
+    new = state.clone()
+    dispatch(Table(new, quiet=True, roll=roll), seat, action)
+    return new
+
+
+def _actor(state: EmeraldState) -> int:
+    return state.owner(state.victim[0]) if state.phase == "bribe" else state.seat
+
+
+def _options(state: EmeraldState) -> list[Action]:
+    """The legal actions now, without labels (a search needs no words)."""
+    if state.phase == "move":
+        moves: list[Action] = [{"type": "move", "space": space_code(space), "colour": colour}
+                               for colour, space in movable(state, state.seat)]
+        return moves + ([{"type": "end_turn"}] if state.moves else [])
+    if state.phase == "card":
+        return [{"type": "take", "pile": "gold"}, {"type": "take", "pile": "gem"}]
+    if state.phase == "victim":
+        pairs = state.victims
+        return [{"type": "victim", "colour": pairs[i], "moved": bool(pairs[i + 1])}
+                for i in range(0, len(pairs), 2)]
+    if state.phase == "bribe":
+        hand = state.hands[state.owner(state.victim[0])]
+        return [{"type": "bribe", "card": min(hand)}, {"type": "bribe", "card": None}]
+    return []
+
+
+def outcomes(state: EmeraldState, seat: int, action: Action) -> list[EmeraldState]:
+    """The states `action` leads to, one per die roll when it wakes the dragon."""
+    if action.get("type") == "move":
+        origin = CODES[action["space"]]
+        to = destination(origin, state.total[origin])
+        if to != CHAMBER and wakes_dragon(state, to):
+            return [_apply(state, seat, action, roll) for roll in (1, 2, 3)]
+    return [_apply(state, seat, action)]
+
+
+def settle(state: EmeraldState, me: int, depth: int) -> float:
+    """The value for `me` once the turn in `state` is played out greedily: each decision of the
+    turn by whoever makes it, to their own best (the die's outcomes averaged)."""
+    turn = state.turn
+    if state.phase == "over" or state.turn != turn or depth <= 0:
+        return value(state, me)
+    actor = _actor(state)
+    if state.phase == "move" and state.moves == 0:
+        return value(state, me)  # the next player's turn has begun
+    best = None
+    for action in _options(state):
+        worlds = outcomes(state, actor, action)
+        score = sum(settle_after(w, turn, actor, depth - 1) for w in worlds) / len(worlds)
+        if best is None or score > best[0]:
+            best = (score, worlds)
+    assert best is not None
+    return sum(settle_after(w, turn, me, depth - 1) for w in best[1]) / len(best[1])
+
+
+def settle_after(state: EmeraldState, turn: int, me: int, depth: int) -> float:
+    """`settle` if the turn goes on, else the value of where it ended."""
+    if state.phase == "over" or state.turn != turn or depth <= 0:
+        return value(state, me)
+    return settle(state, me, depth)
+
+
+def choose(view: dict[str, Any], me: int, rng: random.Random, depth: int = 3) -> Action:
+    """The greedy answer for `me` in a world sampled from its view."""
+    state = sample(view, rng)
+    turn = state.turn
+    scored = []
+    for action in _options(state):
+        worlds = outcomes(state, me, action)
+        scored.append((sum(settle_after(w, turn, me, depth - 1) for w in worlds) / len(worlds),
+                       action))
+    best = max(score for score, _ in scored)
+    return rng.choice([action for score, action in scored if score >= best - 1e-9])
+
+
+def greedy_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random
+                  ) -> Action:
+    """Emerald's greedy level, from the seat's view only."""
+    if len(decision.options) == 1:
+        return decision.options[0].action
+    return choose(kind.view(state, decision.player), decision.player, rng)
+

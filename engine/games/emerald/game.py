@@ -1,0 +1,121 @@
+"""Emerald as a GameKind: the one door to its rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
+from engine.games.emerald import decisions, rules, text, views
+from engine.games.emerald.actions import dispatch
+from engine.games.emerald.catalog import N_, _, ngettext
+from engine.games.emerald.narrate import narrate, tiebreak_text
+from engine.games.emerald.schema import EmeraldSettings, EmeraldStateModel
+from engine.games.emerald.state import EmeraldState, from_dict, to_json
+
+
+class EmeraldGame(GameKind[EmeraldState]):
+    """Emerald for 2 to 5 players (EM-1)."""
+
+    name: ClassVar[str] = "emerald"
+    title: ClassVar[str] = "Emerald"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    settings_model: ClassVar[type[BaseModel]] = EmeraldSettings
+    state_model: ClassVar[type[BaseModel]] = EmeraldStateModel  # the JSON form; see load
+    turn_decision: ClassVar[str | None] = "move"
+    default_deadlines: ClassVar[dict[str, float | None]] = {
+        "move": 90.0, "card": 60.0, "victim": 60.0, "bribe": 60.0, "default": 60.0}
+    score_unit: ClassVar[str] = N_("gold")
+
+    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
+                 ) -> tuple[EmeraldState, list[GameEvent]]:
+        """Shuffle, deal and open the first turn."""
+        self.check_player_count(players)
+        try:
+            self.settings(settings)
+        except ValidationError as exc:
+            where = ".".join(str(p) for p in exc.errors()[0]["loc"])
+            # Translators: {setting} is a setting's name in quotes
+            raise IllegalAction(_("Emerald has no setting {setting}.").format(
+                setting=repr(where))) from None
+        table = rules.new_state(seed, players)
+        return table.state, table.events or []
+
+    def pending(self, state: EmeraldState) -> list[Decision]:
+        """The one decision owed now."""
+        return decisions.pending(state)
+
+    def decision_for(self, state: EmeraldState, player: int) -> Decision | None:
+        """What `player` may decide now."""
+        if decisions.decide_seat(state) != player:
+            return None
+        return decisions.pending(state)[0]
+
+    def apply(self, state: EmeraldState, player: int, action: Action
+              ) -> tuple[EmeraldState, list[GameEvent]]:
+        """Apply one action to a copy; the given state is never changed."""
+        return self.advance(state.clone(), player, action)
+
+    def advance(self, state: EmeraldState, player: int, action: Action, quiet: bool = False
+                ) -> tuple[EmeraldState, list[GameEvent]]:
+        """Apply one action to `state` itself (simulations; `apply` passes it a copy)."""
+        table = rules.Table(state, quiet=quiet)
+        dispatch(table, player, action)
+        state.step += 1
+        return state, table.events or []
+
+    def load(self, data: str | dict[str, Any]) -> EmeraldState:
+        """A stored state, validated at the edge."""
+        model = (EmeraldStateModel.model_validate_json(data) if isinstance(data, str)
+                 else EmeraldStateModel.model_validate(data))
+        raw = model.model_dump()
+        raw["results"] = model.results.model_dump() if model.results else None
+        return from_dict(raw)
+
+    def dump(self, state: EmeraldState) -> str:
+        """The stored JSON form."""
+        return to_json(state)
+
+    def view(self, state: EmeraldState, viewer: int | None) -> dict[str, Any]:
+        """What `viewer` may see."""
+        return views.view(state, viewer)
+
+    def is_over(self, state: EmeraldState) -> bool:
+        """True once a game-ending step has happened (EM-8)."""
+        return state.phase == "over"
+
+    def results(self, state: EmeraldState) -> Results | None:
+        """Final standings (EM-9)."""
+        return state.results
+
+    def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The event in plain words."""
+        return narrate(event, names, two_colours=len(names) == 2)
+
+    def board(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        """The board as plain text for the terminal."""
+        return text.board(view, names)
+
+    def score_text(self, score: int) -> str:
+        """'23 gold', in the current language."""
+        # Translators: a final score in gold pieces, e.g. "23 gold"
+        return ngettext("{score} gold", "{score} gold", score).format(score=score)
+
+    def standing_text(self, standing: Standing) -> str:
+        """'23 gold (2 treasures, 5 gems)'."""
+        treasures = standing.detail.get("treasure_cards", 0)
+        gems = standing.detail.get("gems", 0)
+        # Translators: a count of dragon treasure cards
+        treasure_text = ngettext("{count} treasure", "{count} treasures", treasures).format(
+            count=treasures)
+        # Translators: a count of gem cards
+        gem_text = ngettext("{count} gem", "{count} gems", gems).format(count=gems)
+        return f"{self.score_text(standing.score)} ({treasure_text}, {gem_text})"
+
+    def tiebreak_text(self, tiebreak: str) -> str:
+        """How EM-9 broke a tie, in words."""
+        return tiebreak_text(tiebreak)

@@ -1,0 +1,89 @@
+"""Emerald's state: plain slotted classes (a random game applies tens of thousands of actions a
+second), with a JSON form validated at the edge by schema.py."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.game import Results
+from engine.core.rng import Rng
+from engine.games.emerald.board import SPACES
+
+# Lists of ints copied by clone(); lists of lists are copied one level deeper.
+_FLAT = ("total", "box_gold", "box_gems", "removed", "treasures", "victims", "moved", "victim")
+_NESTED = ("at", "gold_piles", "gem_piles", "hands", "gems")
+_PLAIN = ("num_players", "colours", "treasures_left", "four_kinds", "dragon", "heading", "rail",
+          "seat", "turn", "step", "phase", "moves", "card_taken", "end_reason", "end_seat")
+FIELDS = (*_PLAIN, *_FLAT, *_NESTED)
+
+
+class EmeraldState:
+    """Everything about one game, the hidden cards included (views.py decides who sees what).
+
+    at[colour][space] counts knights; total[space] is their sum. Piles list cards bottom to
+    top (the top one face up): gold cards by value, gem cards by type index. `moved` is the
+    colour and space of the knight that moved this turn ([] before the first move); `victims`
+    lists the roller's choices as [colour, moved-flag] pairs flattened; `victim` the caught one.
+    """
+
+    __slots__ = (*FIELDS, "rng", "results")
+
+    def __init__(self, **values: Any) -> None:
+        for name in FIELDS:
+            setattr(self, name, values[name])
+        self.rng: Rng = values["rng"]
+        self.results: Results | None = values.get("results")
+
+    def owner(self, colour: int) -> int:
+        """The seat playing `colour` (with two players each plays two colours, EM-1)."""
+        return colour // 2 if self.num_players == 2 else colour
+
+    def colours_of(self, seat: int) -> range:
+        """The colours `seat` plays."""
+        return range(2 * seat, 2 * seat + 2) if self.num_players == 2 else range(seat, seat + 1)
+
+    def in_play(self, seat: int) -> int:
+        """Knights of `seat` on a starting space or the path (EM-11)."""
+        return sum(sum(self.at[c][:20]) for c in self.colours_of(seat))
+
+    def clone(self) -> EmeraldState:
+        """An independent copy."""
+        new = EmeraldState.__new__(EmeraldState)
+        for name in _PLAIN:
+            setattr(new, name, getattr(self, name))
+        for name in _FLAT:
+            setattr(new, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(new, name, [list(row) for row in getattr(self, name)])
+        new.rng = Rng(self.rng.state)
+        new.results = self.results
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EmeraldState) and to_dict(self) == to_dict(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def to_dict(state: EmeraldState) -> dict[str, Any]:
+    """The JSON-ready form (total is derived from at, so it is not stored)."""
+    data = {name: getattr(state, name) for name in FIELDS if name != "total"}
+    data["rng"] = {"state": state.rng.state}
+    data["results"] = state.results.model_dump() if state.results else None
+    return data
+
+
+def to_json(state: EmeraldState) -> str:
+    """The stored JSON form."""
+    return json.dumps(to_dict(state), separators=(",", ":"))
+
+
+def from_dict(data: dict[str, Any]) -> EmeraldState:
+    """A state from its validated JSON form."""
+    values = dict(data)
+    values["at"] = [list(row) for row in data["at"]]
+    values["total"] = [sum(row[s] for row in values["at"]) for s in range(SPACES)]
+    values["rng"] = Rng(data["rng"]["state"])
+    values["results"] = Results.model_validate(data["results"]) if data.get("results") else None
+    return EmeraldState(**values)
