@@ -1,7 +1,8 @@
 """Engine speed, in CPU time: complete games per CPU-second per AI level (random for 3, 4, 5
-players; greedy and strong for 4 players), the cost of pending(), view(), apply() and the
-majority forecast on states from real games, and the cost per action against OpenSpiel's
-pure-Python `python_team_dominoes` (4 players, imperfect information) measured in the same run.
+players; greedy and strong for 4 players), Emerald's random games for 2 to 5 players, the cost
+of pending(), view(), apply() and the majority forecast on states from real games, and the cost
+per action (ESR's and Emerald's) against OpenSpiel's pure-Python `python_team_dominoes` (4
+players, imperfect information) measured in the same run.
 
 OpenSpiel is optional (`pip install -e ".[bench]"`); without it the comparison is skipped and
 the report says so. Each figure is the median of --repeats runs.
@@ -35,17 +36,18 @@ def cpu(work: Callable[[], Any]) -> float:
     return time.process_time() - started
 
 
-def games_per_cpu_second(players: int, games: int, level: str = "random") -> dict[str, Any]:
+def games_per_cpu_second(players: int, games: int, level: str = "random", game: str = "esr"
+                         ) -> dict[str, Any]:
     """Play `games` games with every seat at `level`: games and actions per CPU-second."""
     actions = 0
 
     def play() -> None:
         nonlocal actions
         for seed in range(games):
-            actions += len(play_game("esr", seed, [level] * players).record.actions)
+            actions += len(play_game(game, seed, [level] * players).record.actions)
 
     elapsed = cpu(play)
-    return {"level": level, "players": players, "games": games,
+    return {"game": game, "level": level, "players": players, "games": games,
             "games_per_cpu_s": round(games / elapsed, 1),
             "us_per_action": round(elapsed / actions * 1e6, 1),
             "actions_per_game": round(actions / games)}
@@ -128,6 +130,8 @@ def main() -> None:
     for _ in range(args.repeats):
         runs.append({
             "random": [games_per_cpu_second(p, args.games) for p in (3, 4, 5)],
+            "emerald": [games_per_cpu_second(p, args.games, game="emerald")
+                        for p in (2, 3, 4, 5)],
             "api_us": api_costs(states),
             "openspiel_us_per_node": openspiel_us_per_node(args.games),
         })
@@ -142,11 +146,19 @@ def main() -> None:
              "us_per_action": median(lambda r, i=i: r["random"][i]["us_per_action"]),
              "actions_per_game": runs[0]["random"][i]["actions_per_game"]}
             for i, p in enumerate((3, 4, 5))] + levels
+    emerald = [{"level": "random", "players": p,
+                "games_per_cpu_s": median(lambda r, i=i: r["emerald"][i]["games_per_cpu_s"]),
+                "us_per_action": median(lambda r, i=i: r["emerald"][i]["us_per_action"]),
+                "actions_per_game": runs[0]["emerald"][i]["actions_per_game"]}
+               for i, p in enumerate((2, 3, 4, 5))]
     api = {name: median(lambda r, n=name: r["api_us"][n]) for name in runs[0]["api_us"]}
     spiel = [r["openspiel_us_per_node"] for r in runs]
     ratios = ([round(r["random"][1]["us_per_action"] / r["openspiel_us_per_node"], 2)
                for r in runs] if None not in spiel else None)
-    figures = {"rows": rows, "api_us": api, "runs": runs,
+    emerald_ratios = ([round(r["emerald"][2]["us_per_action"] / r["openspiel_us_per_node"], 2)
+                       for r in runs] if None not in spiel else None)
+    figures = {"rows": rows, "emerald": emerald, "emerald_ratio_to_openspiel": emerald_ratios,
+               "api_us": api, "runs": runs,
                "openspiel_us_per_node": median(lambda r: r["openspiel_us_per_node"])
                if ratios else None,
                "ratio_to_openspiel": ratios}
@@ -156,6 +168,11 @@ def main() -> None:
                 [(r["level"], r["players"], r["games_per_cpu_s"], r["us_per_action"],
                   r["actions_per_game"]) for r in rows])
     print()
+    print_table(["Emerald", "players", "games per CPU-second", "µs per action",
+                 "actions per game"],
+                [(r["level"], r["players"], r["games_per_cpu_s"], r["us_per_action"],
+                  r["actions_per_game"]) for r in emerald])
+    print()
     print_table(["call", "µs (median of runs)"], api.items())
     print()
     if ratios is None:
@@ -163,7 +180,8 @@ def main() -> None:
     else:
         print(f"OpenSpiel python_team_dominoes: {figures['openspiel_us_per_node']} µs per node; "
               f"Juwelier (random, 4 players) per action / OpenSpiel per node, each run: "
-              f"{ratios} (median {statistics.median(ratios)})")
+              f"{ratios} (median {statistics.median(ratios)}); Emerald (random, 4 players): "
+              f"{emerald_ratios} (median {statistics.median(emerald_ratios or [0])})")
 
 
 if __name__ == "__main__":

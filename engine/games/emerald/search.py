@@ -24,6 +24,7 @@ from engine.games.emerald.ai import (
     dragon_reach,
     knight_worth,
     landing_gain,
+    outcomes,
     value,
 )
 from engine.games.emerald.board import CHAMBER, CODES, FIRST_CAVE, destination
@@ -70,13 +71,28 @@ def quick_action(state: EmeraldState, rng: random.Random) -> Action:
     return found
 
 
+def own_action(state: EmeraldState, me: int) -> Action:
+    """`me`'s answer inside a rollout: the best by value one step on, the die averaged."""
+    options = _options(state)
+    if len(options) == 1:
+        return options[0]
+    best, found = None, options[0]
+    for option in options:
+        worlds = outcomes(state, me, option)
+        score = sum(value(w, me) for w in worlds) / len(worlds)
+        if best is None or score > best:
+            best, found = score, option
+    return found
+
+
 def rollout(state: EmeraldState, me: int, rng: random.Random) -> float:
-    """Finish the current turn quickly, then let each rival play one turn; value for `me`."""
+    """Finish the current turn, then let each rival play one turn; the value for `me`."""
     turns = 0
     seat = state.seat
     while state.phase != "over" and turns < state.num_players:
-        action = quick_action(state, rng)
-        state = _apply(state, _actor(state), action)
+        actor = _actor(state)
+        action = own_action(state, me) if actor == me else quick_action(state, rng)
+        state = _apply(state, actor, action)
         if state.seat != seat:
             seat = state.seat
             turns += 1
@@ -93,8 +109,10 @@ def strong_choice(view: dict[str, Any], me: int, rng: random.Random) -> Action:
     best, chosen = None, candidates[0]
     for action in candidates:
         total = 0.0
-        for world in samples:
-            after = _apply(world, _actor(world), action)
+        for i, world in enumerate(samples):
+            # The first die is stratified (each roll as often) so candidates that wake the
+            # dragon are not judged on a lucky or unlucky throw.
+            after = _apply(world, _actor(world), action, roll=1 + i % 3)
             total += rollout(after, me, rng)
         if best is None or total > best:
             best, chosen = total, action
