@@ -31,14 +31,15 @@ WIN = 12.0  # what ending the game in the lead is worth beyond the margin
 
 
 def knight_worth(space: int, treasures_left: int) -> float:
-    """What a knight on `space` may still bring its owner, in gold."""
+    """What a knight on `space` may still bring its owner, in gold: more the further along it
+    is, but always less than the treasure it would take by entering the chamber."""
     if space < FIRST_MEADOW:
         base = 2.0
     elif space < FIRST_CAVE:
-        base = 2.2 + 0.15 * (space - FIRST_MEADOW)
+        base = 2.2 + 0.1 * (space - FIRST_MEADOW)
     else:
-        base = 3.0 + 0.25 * (space - FIRST_CAVE)
-    return base + (0.8 if treasures_left else 0.0) * (space - FIRST_MEADOW > 6)
+        base = 2.9 + 0.15 * (space - FIRST_CAVE)
+    return base + (0.4 if treasures_left and space >= FIRST_CAVE + 5 else 0.0)
 
 
 def dragon_reach(state: EmeraldState) -> list[int]:
@@ -91,9 +92,10 @@ def estimate(state: EmeraldState, seat: int, me: int) -> float:
             if space in reach and state.rail <= space - FIRST_CAVE + 1 <= state.rail + 3:
                 worth *= 0.8  # a third of the time the next wake ends here
             total += count * worth
-            best_landing = max(best_landing,
-                               landing_gain(state, destination(space, state.total[space])))
-    return total + 0.5 * best_landing
+            to = destination(space, state.total[space])
+            if to != CHAMBER:  # a knight's worth counts its way to the chamber already
+                best_landing = max(best_landing, landing_gain(state, to))
+    return total + 0.3 * best_landing
 
 
 def value(state: EmeraldState, me: int) -> float:
