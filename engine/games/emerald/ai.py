@@ -32,14 +32,15 @@ WIN = 12.0  # what ending the game in the lead is worth beyond the margin
 
 def knight_worth(space: int, treasures_left: int) -> float:
     """What a knight on `space` may still bring its owner, in gold: more the further along it
-    is, but always less than the treasure it would take by entering the chamber."""
+    is, and well below the treasure it takes by entering the chamber (turns, not knights, are
+    what a player runs short of: one card a turn at most)."""
     if space < FIRST_MEADOW:
-        base = 2.0
+        base = 1.5
     elif space < FIRST_CAVE:
-        base = 2.2 + 0.1 * (space - FIRST_MEADOW)
+        base = 1.6 + 0.1 * (space - FIRST_MEADOW)
     else:
-        base = 2.9 + 0.15 * (space - FIRST_CAVE)
-    return base + (0.4 if treasures_left and space >= FIRST_CAVE + 5 else 0.0)
+        base = 2.2 + 0.1 * (space - FIRST_CAVE)
+    return base + (0.3 if treasures_left and space >= FIRST_CAVE + 5 else 0.0)
 
 
 def dragon_reach(state: EmeraldState) -> list[int]:

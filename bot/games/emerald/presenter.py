@@ -1,0 +1,159 @@
+"""How Emerald looks in Discord for now: a table embed that lists the board as text (where every
+knight stands, by a letter per colour, and what each cave still holds), the engine's narration
+as the channel's story, and emoji on the buttons. The board picture comes later (issue 23)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from bot.core.presenter import EMBED_COLOUR, Presenter
+from bot.games.emerald.catalog import CATALOG, _, ngettext
+from bot.games.emerald.rules import TITLES, rules_topics
+from engine.core.game import GameEvent, Option
+from engine.games.emerald.board import CHAMBER, FIRST_CAVE, GEM_TYPES, NEST, cave_space
+from engine.games.emerald.narrate import narrate
+from engine.games.emerald.words import COLOUR_LETTERS, card_name, gem_name, space_name
+from engine.service.models import PlayerView
+
+GEM_EMOJI = {"ruby": "🔴", "emerald": "🟢", "garnet": "🟤", "turquoise": "🔵"}
+ACTION_EMOJI = {"end_turn": "⏹️", "victim": "🐉"}
+
+
+def knights_on(view: dict[str, Any], space: int) -> str:
+    """The knights on a space: a letter per colour, with a count where several stand."""
+    parts = []
+    for colour, row in enumerate(view["knights"]):
+        if row[space]:
+            parts.append(COLOUR_LETTERS[colour] + (f"×{row[space]}" if row[space] > 1 else ""))
+    return " ".join(parts)
+
+
+def _dragon_line(view: dict[str, Any]) -> str:
+    heading = _("toward the chamber") if view["heading"] == "chamber" else _("toward the exit")
+    return _("🐉 on {cave}, heading {heading} · rail beside {first}–{last} · {left} treasures "
+             "left").format(cave=space_name(cave_space(view["dragon"])), heading=heading,
+                            first=space_name(cave_space(view["rail"])),
+                            last=space_name(cave_space(view["rail"] + 3)),
+                            left=view["treasures_left"])
+
+
+def _path_lines(view: dict[str, Any]) -> list[str]:
+    lines = []
+    for space in range(FIRST_CAVE):
+        here = knights_on(view, space)
+        if here:
+            lines.append(f"`{space_name(space):<3}` {here}")
+    return lines or ["—"]
+
+
+def _cave_lines(view: dict[str, Any]) -> list[str]:
+    lines = []
+    for cave in range(1, 10):
+        info = view["caves"][cave - 1]
+        piles = []
+        if info["gold"] is not None:
+            piles.append(f"🪙{info['gold']} ({info['gold_left']})")
+        if info["gem"] is not None:
+            piles.append(f"{GEM_EMOJI[info['gem']]}{gem_name(info['gem'])} ({info['gems_left']})")
+        rail = "┃" if view["rail"] <= cave <= view["rail"] + 3 else "·"
+        dragon = " 🐉" if view["dragon"] == cave else ""
+        here = knights_on(view, cave_space(cave))
+        lines.append(f"`{space_name(cave_space(cave)):<3}{rail}`{dragon} {' '.join(piles) or '—'}"
+                     + (f" · **{here}**" if here else ""))
+    return lines
+
+
+def _player_line(view: dict[str, Any], seat: int) -> str:
+    gems = view["gems"][seat]
+    parts = [ngettext("🪙 {count} gold card", "🪙 {count} gold cards",
+                      view["gold_cards"][seat]).format(count=view["gold_cards"][seat])]
+    held = " ".join(f"{GEM_EMOJI[g]}{gems[g]}" for g in GEM_TYPES if gems[g])
+    if held:
+        parts.append(held)
+    if view["treasures"][seat]:
+        parts.append(ngettext("🏆 {count} treasure", "🏆 {count} treasures",
+                              view["treasures"][seat]).format(count=view["treasures"][seat]))
+    if view["four_kinds"] == seat:
+        parts.append(_("✨ 4 different gems"))
+    parts.append(ngettext("{count} knight in play", "{count} knights in play",
+                          view["in_play"][seat]).format(count=view["in_play"][seat]))
+    return " · ".join(parts)
+
+
+class EmeraldPresenter(Presenter):
+    """Emerald's look: the board as text, the engine's story, button emoji, rules."""
+
+    game: ClassVar[str] = "emerald"
+    catalog = CATALOG
+    rule_titles: ClassVar[dict[str, str]] = TITLES
+
+    def table_embed(self, view: dict[str, Any], names: Sequence[str], title: str,
+                    due_at: float | None) -> discord.Embed:
+        """The dragon and rail, where the knights stand, each cave's cards, each player."""
+        lines = [_dragon_line(view)]
+        if due_at is not None and view["phase"] != "over":
+            lines.append("⏰ " + _("Due {relative_time}").format(
+                relative_time=f"<t:{int(due_at)}:R>"))
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
+        embed.add_field(name=_("Castle and meadows"), value="\n".join(_path_lines(view)),
+                        inline=False)
+        embed.add_field(name=_("Caves"), value="\n".join(_cave_lines(view))[:1024],
+                        inline=False)
+        out = [f"{space_name(s)}: {knights_on(view, s)}" for s in (CHAMBER, NEST)
+               if knights_on(view, s)]
+        if out:
+            embed.add_field(name=_("Out of play"), value=" · ".join(out), inline=False)
+        for seat in range(view["players"]):
+            letters = "".join(COLOUR_LETTERS[c] for c, owner in enumerate(view["colours"])
+                              if owner == seat)
+            marker = "▶ " if view["to_move"] == seat and view["phase"] != "over" else ""
+            embed.add_field(name=f"{marker}{letters} · {names[seat]}"[:256],
+                            value=_player_line(view, seat), inline=False)
+        return embed
+
+    def story(self, event: GameEvent, names: Sequence[str]) -> str | None:
+        """The engine's line for the event; a new turn as a heading."""
+        line = narrate(event, names, two_colours=len(names) == 2)
+        if line is None:
+            return None
+        return f"**{line}**" if event.type in ("turn_started", "game_ended") else line
+
+    def opens_turn(self, event: GameEvent) -> bool:
+        """Each player's turn gets its live message."""
+        return event.type == "turn_started"
+
+    def turn_title(self, event: GameEvent) -> str | None:
+        """'Turn 7', for the replay's menu."""
+        turn = getattr(event, "turn", None)
+        return _("Turn {turn}").format(turn=turn) if turn is not None else None
+
+    def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
+        """Your gold cards, with their values (only you see them)."""
+        hand = pv.view.get("hand")
+        if hand is None:
+            return None
+        values = ", ".join(card_name(f"gold:{v}") for v in hand) or "—"
+        return _("Your gold cards: {values}").format(values=values)
+
+    def option_emoji(self, option: Option) -> str | None:
+        """A symbol per kind of answer."""
+        action = option.action
+        kind = action.get("type")
+        if kind == "take":
+            return "🪙" if action.get("pile") == "gold" else "💎"
+        if kind == "bribe":
+            return "🪙" if action.get("card") is not None else "🪺"
+        if kind == "move":
+            return "🛡️"
+        return ACTION_EMOJI.get(str(kind))
+
+    def rules(self) -> dict[str, str]:
+        """`/game rules` topics from data/emerald/rules*.md."""
+        return rules_topics()
+
+    def rule_title(self, topic: str) -> str:
+        """A topic's title in the current language."""
+        return _(TITLES[topic]) if topic in TITLES else topic.capitalize()

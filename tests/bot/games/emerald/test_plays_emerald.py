@@ -1,0 +1,47 @@
+"""Whole games of Emerald through the real bot under SimCord: people and AI seats, 2 to 5."""
+
+from __future__ import annotations
+
+import pytest
+from simcord import Env
+
+from bot.core.client import JuwelierBot
+from engine import get_kind
+from tests.bot.driver import add_ai, play_to_end, table_message
+
+GAME = get_kind("emerald")
+
+
+def story(channel) -> str:
+    """The channel's public text."""
+    return "\n".join(m.content for m in channel.history() if not m.flags.ephemeral)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+async def test_a_person_and_ai_seats_play_a_whole_game(simcord_env: Env,
+                                                       simcord_bot: JuwelierBot, players):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cave")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    assert (await ann.slash(channel, "game new", game="emerald")).response is not None
+    lobby = channel.last_message
+    people = [ann] if players != 4 else [ann, bob]
+    if bob in people:
+        await bob.click(lobby, label="Join")
+    for _ in range(players - len(people)):
+        await add_ai(ann, lobby)
+    await ann.click(lobby, label="Start")
+    info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
+    assert info is not None and info.kind == "emerald" and len(info.seats) == players
+    clicks = await play_to_end(simcord_bot, channel, info.id, {p.id: p for p in people},
+                               seed=players)
+    assert clicks > 5
+    final = GAME.load(await simcord_bot.service.state_json(info.id))
+    assert GAME.is_over(final)
+    text = story(channel)
+    assert "Turn 1:" in text and "Game over." in text
+    assert "moves a knight" in text
+    table = await table_message(simcord_bot, channel, info.id)
+    fields = [f.name for f in table.embeds[0].fields]
+    assert "Caves" in fields and any("ann" in name for name in fields)
