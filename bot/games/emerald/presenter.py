@@ -83,6 +83,25 @@ def _player_line(view: dict[str, Any], seat: int) -> str:
     return " · ".join(parts)
 
 
+def scoring_lines(event: GameEvent, names: Sequence[str]) -> list[str]:
+    """The rulebook's scoring, a line per player from first place down (EM-9)."""
+    scores: list[dict[str, int]] = event.scores  # type: ignore[attr-defined]
+    def key(seat: int) -> tuple[int, int, int]:
+        return scores[seat]["total"], scores[seat]["treasure_cards"], scores[seat]["gems"]
+
+    order = sorted(range(len(scores)), key=key, reverse=True)
+    lines = []
+    for seat in order:
+        line = scores[seat]
+        place = 1 + sum(key(other) > key(seat) for other in order)  # equals share a place
+        # Translators: one player's final scoring; every figure is in gold pieces
+        lines.append(_("{place}. **{name}** — {total} gold: gold cards {gold} · treasures "
+                       "{treasures} · gems {gems} · bonuses {bonuses}").format(
+            place=place, name=names[seat], total=line["total"], gold=line["gold"],
+            treasures=line["treasures"], gems=line["gems"], bonuses=line["bonuses"]))
+    return lines
+
+
 class EmeraldPresenter(Presenter):
     """Emerald's look: the board as text, the engine's story, button emoji, rules."""
 
@@ -119,7 +138,9 @@ class EmeraldPresenter(Presenter):
         line = narrate(event, names, two_colours=len(names) == 2)
         if line is None:
             return None
-        return f"**{line}**" if event.type in ("turn_started", "game_ended") else line
+        if event.type == "game_ended":
+            return "\n".join([f"**{line}**", *scoring_lines(event, names)])
+        return f"**{line}**" if event.type == "turn_started" else line
 
     def opens_turn(self, event: GameEvent) -> bool:
         """Each player's turn gets its live message."""

@@ -45,3 +45,19 @@ async def test_a_person_and_ai_seats_play_a_whole_game(simcord_env: Env,
     table = await table_message(simcord_bot, channel, info.id)
     fields = [f.name for f in table.embeds[0].fields]
     assert "Caves" in fields and any("ann" in name for name in fields)
+
+
+def test_the_final_scoring_lists_everyone_with_shared_places():
+    from bot.games.emerald.presenter import scoring_lines
+    from engine.games.emerald.events import GameEnded
+
+    def line(total, treasures, gems):
+        return {"total": total, "gold": total - 5 * treasures - gems, "treasures": 5 * treasures,
+                "treasure_cards": treasures, "gems": gems, "bonuses": 0, "bonus_cards": 0,
+                "gold_cards": 1}
+
+    ended = GameEnded(reason="last_treasure", trigger=0, winners=[1, 2], tiebreak="shared",
+                      scores=[line(20, 1, 3), line(30, 2, 4), line(30, 2, 4)])
+    lines = scoring_lines(ended, ["ann", "bob", "cy"])
+    assert [text[:9] for text in lines] == ["1. **bob*", "1. **cy**", "3. **ann*"]
+    assert "30 gold: gold cards 16 · treasures 10 · gems 4 · bonuses 0" in lines[0]

@@ -1,0 +1,67 @@
+"""Screenshots of Emerald in Discord (desktop and 360 px): the table at the start, a mover's
+prompt, and the final scoring. Play in SimCord, capture its preview with Chromium.
+
+Needs `pip install -e ".[playground]"`, Debian's chromium and (best) Playwright:
+    python docs/screenshots_emerald.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+import simcord
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.config import BotSettings  # noqa: E402
+from bot.core.client import JuwelierBot  # noqa: E402
+from docs.screenshots_playground import shoot  # noqa: E402
+from tests.bot.driver import add_ai, open_prompt, play_one, play_to_end  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+SIZES = (((1100, 1300), ""), ((360, 800), "_phone"))
+
+
+async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simcord.MemberActor,
+                  name: str, focus: object | None = None) -> None:
+    """`name`.png and `name`_phone.png of the channel as `viewer` sees it."""
+    for size, suffix in SIZES:
+        async with env.preview(channel, viewers=[viewer], layout="channel", width=size[0],
+                               height=size[1]) as preview:
+            if focus is not None:
+                await preview.show(focus)
+            await shoot(preview.url, OUT / f"{name}{suffix}.png", size)
+
+
+async def main() -> None:
+    """A three-player game: Miriam and two greedy AI seats."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "e.db"))
+    async with simcord.run(bot) as env:
+        guild = env.create_guild(name="Dragon Watch")
+        channel = guild.create_text_channel("emerald")
+        miriam = guild.add_member(env.create_user("miriam", global_name="Miriam"))
+        await miriam.slash(channel, "game new", game="emerald")
+        lobby = channel.last_message
+        await add_ai(miriam, lobby, level="greedy")
+        await add_ai(miriam, lobby, level="greedy")
+        await miriam.click(lobby, label="Start")
+        game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
+        await bot.timers.stop()
+        await capture(env, channel, miriam, "emerald_start")
+        rng = random.Random(3)
+        for _ in range(12):
+            await play_one(bot, channel, game_id, {miriam.id: miriam}, rng)
+        await open_prompt(bot, channel, game_id, miriam)
+        await capture(env, channel, miriam, "emerald_prompt")
+        await play_to_end(bot, channel, game_id, {miriam.id: miriam}, seed=3)
+        await capture(env, channel, miriam, "emerald_final")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
