@@ -34,6 +34,9 @@ def view(state: EmeraldState, viewer: int | None) -> dict[str, Any]:
         "box": len(state.box_gold) + len(state.box_gems),
         "in_play": [state.in_play(seat) for seat in range(state.num_players)],
         "viewer": viewer,
+        "waiting_for": [] if state.phase == "over" else [
+            {"seat": state.owner(state.victim[0]) if state.phase == "bribe" else state.seat,
+             "kind": f"emerald.{state.phase}"}],
     }
     if viewer is not None and 0 <= viewer < state.num_players:
         seen["hand"] = sorted(state.hands[viewer])

@@ -80,3 +80,14 @@ def test_no_ai_level_reads_what_its_seat_cannot_see(level):
         assert policy(GAME, hidden, GAME.pending(hidden)[0], random.Random(7)) == chosen
         checked += 1
     assert checked >= 4
+
+
+def test_the_view_says_who_is_awaited_also_for_the_bribe():
+    from tests.engine.games.emerald.builders import move
+    from tests.engine.games.emerald.test_dragon import board
+
+    state = board(knights={0: {"M6": 1, "T1": 4}, 1: {"C2": 1, "T1": 4}}, dragon=3, roll=1,
+                  hands={1: [2]})
+    assert GAME.view(state, None)["waiting_for"] == [{"seat": 0, "kind": "emerald.move"}]
+    state, _ = move(state, "M6")
+    assert GAME.view(state, 2)["waiting_for"] == [{"seat": 1, "kind": "emerald.bribe"}]
