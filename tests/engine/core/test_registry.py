@@ -56,3 +56,15 @@ def test_esr_decisions_carry_their_ui_hint() -> None:
     state, _ = esr.new_game(1, 3)
     assert {d.ui for d in esr.pending(state)} == {DecisionUI.SECRET}
     assert all(d.partner is None for d in esr.pending(state))
+
+
+@pytest.mark.parametrize("first", ["engine.games.esr", "engine.games.emerald"])
+def test_the_order_of_games_does_not_depend_on_which_is_imported_first(first) -> None:
+    import subprocess
+    import sys
+
+    shown = subprocess.run(
+        [sys.executable, "-c", f"import {first}\nfrom engine.core.registry import kinds\n"
+                               "print(','.join(k.name for k in kinds()))"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    assert shown == "esr,emerald"
