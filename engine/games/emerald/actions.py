@@ -68,7 +68,7 @@ def _knight(state: EmeraldState, seat: int, action: dict[str, Any]) -> tuple[int
     if colour is None or not state.at[colour][origin]:
         raise IllegalAction(_("You have no knight on {space}.").format(
             space=space_name(origin)))
-    if (colour, origin) not in rules.movable(state, seat):
+    if not rules.may_move(state, colour, origin):
         if state.num_players == 2 and state.moved and state.moved[0] != colour:
             raise IllegalAction(_("With two players you move knights of one colour per turn: "
                                   "this turn, {colour}.").format(

@@ -3,12 +3,14 @@ victim owner's bribe, a decision of another player in the middle of a turn (EM-7
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.game import Decision, Option
 from engine.core.i18n import current
 from engine.core.seats import seat_ref
-from engine.games.emerald.board import CHAMBER, destination, space_cave, space_code
+from engine.games.emerald.board import CHAMBER, FIRST_CAVE, destination, space_cave, space_code
 from engine.games.emerald.catalog import _, ngettext
-from engine.games.emerald.rules import has_cards, movable, top_card, wakes_dragon
+from engine.games.emerald.rules import movable, top_card
 from engine.games.emerald.state import EmeraldState
 from engine.games.emerald.words import card_name, cave_name, colour_name, space_name
 
@@ -31,7 +33,11 @@ def outcome(state: EmeraldState, to: int) -> int:
     """What happens where a knight lands, as bits: 1 a card, 2 the dragon, 4 the chamber."""
     if to == CHAMBER:
         return 4
-    return has_cards(state, to) + 2 * wakes_dragon(state, to)
+    cave = to - FIRST_CAVE + 1
+    if cave < 1:
+        return 0
+    cards = 1 if state.gold_piles[cave - 1] or state.gem_piles[cave - 1] else 0
+    return cards + (2 if state.rail <= cave <= state.rail + 3 or cave == state.dragon else 0)
 
 
 def consequence(bits: int) -> str:
@@ -52,12 +58,12 @@ def consequence(bits: int) -> str:
 _OPTIONS: dict[tuple[str, bool, int, int, int, int], Option] = {}
 
 
-def move_option(state: EmeraldState, colour: int, origin: int) -> Option:
+def move_option(state: EmeraldState, colour: int, origin: int, language: str) -> Option:
     """A move's option: "M3 → C2", detail what it leads to ("take a card, wakes the dragon")."""
     to = destination(origin, state.total[origin])
     bits = outcome(state, to)
     two = state.num_players == 2
-    cache_key = (current(), two, colour, origin, to, bits)
+    cache_key = (language, two, colour, origin, to, bits)
     found = _OPTIONS.get(cache_key)
     if found is None:
         label = f"{space_name(origin)} → {space_name(to)}"
@@ -68,13 +74,20 @@ def move_option(state: EmeraldState, colour: int, origin: int) -> Option:
     return found
 
 
+@cache
+def end_turn_option(language: str) -> Option:
+    """The End turn option, in `language` (the current one; the argument keys the cache)."""
+    return Option(label=_("End turn"), action={"type": "end_turn"},
+                  detail=_("Keep your other knights where they stand."))
+
+
 def move_decision(state: EmeraldState) -> Decision:
     """One option per movable kind of knight; after a first move also End turn (EM-10)."""
-    options = [move_option(state, colour, origin)
+    language = current()
+    options = [move_option(state, colour, origin, language)
                for colour, origin in movable(state, state.seat)]
     if state.moves:
-        options.append(Option(label=_("End turn"), action={"type": "end_turn"},
-                              detail=_("Keep your other knights where they stand.")))
+        options.append(end_turn_option(current()))
         prompt = _("Move a second knight, or end your turn.")
     else:
         prompt = _("Move a knight: as many steps as knights stand on its space.")

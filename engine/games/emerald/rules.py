@@ -110,16 +110,31 @@ def movable(state: EmeraldState, seat: int) -> list[tuple[int, int]]:
     """(colour, space) of every knight `seat` may move now, one per kind (EM-18): not the
     knight that already moved, and with two players only the colour moved first (EM-4)."""
     found = []
-    moved = state.moved
     for colour in state.colours_of(seat):
-        if moved and state.num_players == 2 and colour != moved[0]:
-            continue
+        row = state.at[colour]
+        found += [(colour, space) for space in range(CHAMBER)
+                  if row[space] and may_move(state, colour, space)]
+    return found
+
+
+def may_move(state: EmeraldState, colour: int, space: int) -> bool:
+    """Whether a knight of `colour` on `space` (one stands there) may move now."""
+    moved = state.moved
+    if not moved:
+        return True
+    if moved[0] != colour:
+        return state.num_players != 2  # EM-4: with two players, one colour a turn
+    return moved[1] != space or state.at[colour][space] > 1
+
+
+def any_movable(state: EmeraldState, seat: int) -> bool:
+    """Whether `seat` has a knight it may move now (movable() without the list)."""
+    for colour in state.colours_of(seat):
         row = state.at[colour]
         for space in range(CHAMBER):
-            count = row[space]
-            if count and (not moved or moved[0] != colour or moved[1] != space or count > 1):
-                found.append((colour, space))
-    return found
+            if row[space] and may_move(state, colour, space):
+                return True
+    return False
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -318,7 +333,7 @@ def _after_move(table: Table) -> None:
         end_turn(table, "card")
     elif state.moves >= 2:
         end_turn(table, "two_moves")
-    elif not movable(state, state.seat):
+    elif not any_movable(state, state.seat):
         end_turn(table, "no_second_move")
     else:
         state.phase = "move"

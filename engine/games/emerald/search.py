@@ -1,4 +1,6 @@
-"""Emerald's strong AI: determinized Monte-Carlo over its own view. For each candidate answer it
+"""The candidate for Emerald's strong AI (not yet offered: `strong` plays as `greedy` until this
+beats it; docs/benchmarks.md, "Emerald (issue 23)"). Determinized Monte-Carlo over its own
+view. For each candidate answer it
 samples worlds consistent with what its seat may know (determinize.sample: rivals' gold values,
 the cards under the tops and the box dealt at random), plays its own turn out as the greedy AI
 would, then lets every rival play one turn with a quick policy and the die rolled, and scores
@@ -7,7 +9,8 @@ where that leaves the table with ai.value. The answer with the best mean wins.
 Why this and not a full tree: a turn's decisions are few and shallow (two moves, a card, a
 victim, a bribe) while what matters most comes from the rivals' next moves — who takes the card
 it was heading for, whose roll sends the dragon onto its knights — which a round of sampled
-play shows and a heuristic alone does not (docs/benchmarks.md, "Emerald's AI levels").
+play shows and a heuristic alone does not. Measured, it does not pay yet: its own later
+decisions inside a rollout are cruder than greedy's search of the whole turn.
 """
 
 from __future__ import annotations

@@ -34,15 +34,16 @@ async def test_a_person_and_ai_seats_play_a_whole_game(simcord_env: Env,
     await ann.click(lobby, label="Start")
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert info is not None and info.kind == "emerald" and len(info.seats) == players
-    clicks = await play_to_end(simcord_bot, channel, info.id, {p.id: p for p in people},
+    game_id = info.id
+    clicks = await play_to_end(simcord_bot, channel, game_id, {p.id: p for p in people},
                                seed=players)
     assert clicks > 5
-    final = GAME.load(await simcord_bot.service.state_json(info.id))
+    final = GAME.load(await simcord_bot.service.state_json(game_id))
     assert GAME.is_over(final)
     text = story(channel)
     assert "Turn 1:" in text and "Game over." in text
     assert "moves a knight" in text
-    table = await table_message(simcord_bot, channel, info.id)
+    table = await table_message(simcord_bot, channel, game_id)
     fields = [f.name for f in table.embeds[0].fields]
     assert "Caves" in fields and any("ann" in name for name in fields)
 
@@ -61,3 +62,35 @@ def test_the_final_scoring_lists_everyone_with_shared_places():
     lines = scoring_lines(ended, ["ann", "bob", "cy"])
     assert [text[:9] for text in lines] == ["1. **bob*", "1. **cy**", "3. **ann*"]
     assert "30 gold: gold cards 16 · treasures 10 · gems 4 · bonuses 0" in lines[0]
+
+
+async def test_stale_double_and_foreign_clicks_are_refused_privately_and_change_nothing(
+        simcord_env: Env, simcord_bot: JuwelierBot):
+    from tests.bot.driver import button_ids, open_prompt, private, reply_text
+    from tests.bot.test_forged_input import forged_click
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cave")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    await ann.slash(channel, "game new", game="emerald")
+    lobby = channel.last_message
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start")
+    game_id = (await simcord_bot.service.game_in_channel(guild.id, channel.id)).id
+    await simcord_bot.timers.stop()
+    mover, other = ann, bob
+    prompt = await open_prompt(simcord_bot, channel, game_id, mover)
+    if not button_ids(prompt):  # bob moves first
+        mover, other = bob, ann
+        prompt = await open_prompt(simcord_bot, channel, game_id, mover)
+    label, custom_id = button_ids(prompt)[0]
+    first = await mover.click(prompt.response, custom_id=custom_id)
+    assert private(first) and label in reply_text(first)
+    version = await simcord_bot.service.version(game_id)
+    # The same click again, as from a rendering of before (Discord delivers double clicks).
+    again = await forged_click(mover, channel, channel.last_message, custom_id)
+    assert private(again) and await simcord_bot.service.version(game_id) == version
+
+    foreign = await forged_click(other, channel, channel.last_message, custom_id)
+    assert private(foreign) and await simcord_bot.service.version(game_id) == version

@@ -7,16 +7,16 @@ import random
 
 import pytest
 
-from engine.core.ai import budgeted, get_policy, searches
-from engine.games.emerald.ai import dragon_reach, value
+from engine.core.ai import budgeted, game_policy, get_policy
+from engine.games.emerald.ai import dragon_reach, greedy_policy, value
+from engine.games.emerald.search import strong_policy as search_policy
 from tests.engine.games.emerald.builders import GAME, act, move, position
 from tests.engine.games.emerald.test_dragon import EMPTY, board
 
 
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("policy", [greedy_policy, search_policy], ids=["greedy", "search"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_every_answer_is_one_of_the_options(level, players):
-    policy = get_policy(level)
+def test_every_answer_is_one_of_the_options(policy, players):
     state, _ = GAME.new_game(players, players)
     rng = random.Random(players)
     for _ in range(40):
@@ -85,13 +85,15 @@ def test_value_prefers_more_gold_in_hand():
     assert value(richer, 0) > value(poorer, 0)
 
 
-def test_strong_is_a_searching_level_and_spends_less_when_the_pool_is_busy():
-    policy = get_policy("strong")
-    assert searches(policy) and not searches(get_policy("greedy"))
+def test_strong_plays_as_greedy_until_the_search_beats_it():
+    assert game_policy("emerald", "strong") is greedy_policy
+
+
+def test_the_search_answers_legally_also_on_a_small_budget():
     state = position(4, knights={0: {"M1": 1, "C3": 1, "M6": 1, "T1": 2}})
     (decision,) = GAME.pending(state)
     with budgeted(0.2):
-        quick = policy(GAME, state, decision, random.Random(5))
+        quick = search_policy(GAME, state, decision, random.Random(5))
     assert quick in [o.action for o in decision.options]
 
 
@@ -101,5 +103,5 @@ def test_a_single_option_is_answered_without_a_search():
     state, _ = move(state, "M6")
     state, _ = act(state, 1, type="bribe", card=2)
     (decision,) = GAME.pending(state)
-    assert get_policy("strong")(GAME, state, decision, random.Random(6)) in [
+    assert search_policy(GAME, state, decision, random.Random(6)) in [
         o.action for o in decision.options]
