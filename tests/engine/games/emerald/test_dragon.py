@@ -172,7 +172,7 @@ def test_the_last_shift_says_the_rail_stays():
     assert of_type(events, "rail_shifted")[0].final
 
 
-def test_the_die_shows_one_two_or_three_evenly():
+def test_em3_the_die_shows_one_two_or_three_evenly():
     from engine.core.rng import Rng
 
     rng = Rng.from_seed(5)

@@ -11,7 +11,7 @@ from tests.engine.games.emerald.builders import GAME, act, move, of_type, positi
 from tests.engine.games.emerald.test_dragon import EMPTY
 
 
-def test_taking_the_last_treasure_ends_the_game_at_once():
+def test_em8_taking_the_last_treasure_ends_the_game_at_once():
     state = position(3, knights={0: {"C9": 1, "T1": 4}})
     state.treasures_left, state.treasures = 1, [0, 2, 1]
     after, events = move(state, "C9")
@@ -33,7 +33,7 @@ def test_em16_a_player_left_with_one_knight_ends_the_game_before_the_rail_moves(
     assert of_type(events, "game_ended")[0].trigger == 1
 
 
-def test_em11_entering_the_chamber_with_the_second_last_knight_ends_the_game():
+def test_em8_em11_entering_the_chamber_with_the_second_last_knight_ends_the_game():
     state = position(3, knights={0: {"C9": 1, "M1": 1, "nest": 3}})
     after, _ = move(state, "C9")
     assert after.end_reason == "one_knight" and after.treasures[0] == 1

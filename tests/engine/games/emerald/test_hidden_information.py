@@ -52,7 +52,7 @@ def midgame_states(players: int, seed: int, every: int = 9) -> list[EmeraldState
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_views_show_only_the_owners_gold_values_and_no_hidden_card(players):
+def test_em12_views_show_only_the_owners_gold_values_and_no_hidden_card(players):
     for state in midgame_states(players, 3):
         for seat in range(players):
             hidden = scramble(state, seat, random.Random(seat))
@@ -69,7 +69,7 @@ def test_the_scramble_really_changes_what_is_hidden():
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_no_ai_level_reads_what_its_seat_cannot_see(level):
+def test_em12_no_ai_level_reads_what_its_seat_cannot_see(level):
     policy = search_policy if level == "search" else get_policy(level)
     checked = 0
     for state in midgame_states(3, 11, every=13)[:8]:

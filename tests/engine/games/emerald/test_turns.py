@@ -43,7 +43,7 @@ def test_the_last_meadow_and_the_first_cave_are_one_step_apart():
     assert of_type(events, "knight_moved")[0].to == "C1"
 
 
-def test_entering_the_chamber_is_one_step_past_c9_and_surplus_steps_lapse():
+def test_em4_em8_entering_the_chamber_is_one_step_past_c9_and_surplus_steps_lapse():
     state = position(3, knights={0: {"C8": 1, "T1": 4}, 1: {"C8": 2, "T1": 3}}, rail=2)
     after, events = move(state, "C8")  # 3 steps: C9, chamber, and one that lapses
     assert of_type(events, "knight_moved")[0].to == "chamber"
