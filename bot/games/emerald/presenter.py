@@ -15,20 +15,12 @@ from bot.games.emerald.rules import TITLES, rules_topics
 from engine.core.game import GameEvent, Option
 from engine.games.emerald.board import CHAMBER, FIRST_CAVE, GEM_TYPES, NEST, cave_space
 from engine.games.emerald.narrate import narrate
+from engine.games.emerald.text import knights_on
 from engine.games.emerald.words import COLOUR_LETTERS, card_name, gem_name, space_name
 from engine.service.models import PlayerView
 
 GEM_EMOJI = {"ruby": "🔴", "emerald": "🟢", "garnet": "🟤", "turquoise": "🔵"}
 ACTION_EMOJI = {"end_turn": "⏹️", "victim": "🐉"}
-
-
-def knights_on(view: dict[str, Any], space: int) -> str:
-    """The knights on a space: a letter per colour, with a count where several stand."""
-    parts = []
-    for colour, row in enumerate(view["knights"]):
-        if row[space]:
-            parts.append(COLOUR_LETTERS[colour] + (f"×{row[space]}" if row[space] > 1 else ""))
-    return " ".join(parts)
 
 
 def _dragon_line(view: dict[str, Any]) -> str:
@@ -43,7 +35,7 @@ def _dragon_line(view: dict[str, Any]) -> str:
 def _path_lines(view: dict[str, Any]) -> list[str]:
     lines = []
     for space in range(FIRST_CAVE):
-        here = knights_on(view, space)
+        here = knights_on(view, space, '×')
         if here:
             lines.append(f"`{space_name(space):<3}` {here}")
     return lines or ["—"]
@@ -60,7 +52,7 @@ def _cave_lines(view: dict[str, Any]) -> list[str]:
             piles.append(f"{GEM_EMOJI[info['gem']]}{gem_name(info['gem'])} ({info['gems_left']})")
         rail = "┃" if view["rail"] <= cave <= view["rail"] + 3 else "·"
         dragon = " 🐉" if view["dragon"] == cave else ""
-        here = knights_on(view, cave_space(cave))
+        here = knights_on(view, cave_space(cave), '×')
         lines.append(f"`{space_name(cave_space(cave)):<3}{rail}`{dragon} {' '.join(piles) or '—'}"
                      + (f" · **{here}**" if here else ""))
     return lines
@@ -84,20 +76,16 @@ def _player_line(view: dict[str, Any], seat: int) -> str:
 
 
 def scoring_lines(event: GameEvent, names: Sequence[str]) -> list[str]:
-    """The rulebook's scoring, a line per player from first place down (EM-9)."""
+    """The rulebook's scoring, a line per player in the engine's places (EM-9)."""
     scores: list[dict[str, int]] = event.scores  # type: ignore[attr-defined]
-    def key(seat: int) -> tuple[int, int, int]:
-        return scores[seat]["total"], scores[seat]["treasure_cards"], scores[seat]["gems"]
-
-    order = sorted(range(len(scores)), key=key, reverse=True)
+    places: list[int] = event.places  # type: ignore[attr-defined]
     lines = []
-    for seat in order:
+    for seat in sorted(range(len(scores)), key=lambda s: places[s]):
         line = scores[seat]
-        place = 1 + sum(key(other) > key(seat) for other in order)  # equals share a place
         # Translators: one player's final scoring; every figure is in gold pieces
         lines.append(_("{place}. **{name}** — {total} gold: gold cards {gold} · treasures "
                        "{treasures} · gems {gems} · bonuses {bonuses}").format(
-            place=place, name=names[seat], total=line["total"], gold=line["gold"],
+            place=places[seat], name=names[seat], total=line["total"], gold=line["gold"],
             treasures=line["treasures"], gems=line["gems"], bonuses=line["bonuses"]))
     return lines
 
@@ -121,8 +109,8 @@ class EmeraldPresenter(Presenter):
                         inline=False)
         embed.add_field(name=_("Caves"), value="\n".join(_cave_lines(view))[:1024],
                         inline=False)
-        out = [f"{space_name(s)}: {knights_on(view, s)}" for s in (CHAMBER, NEST)
-               if knights_on(view, s)]
+        out = [f"{space_name(s)}: {knights_on(view, s, '×')}" for s in (CHAMBER, NEST)
+               if knights_on(view, s, '×')]
         if out:
             embed.add_field(name=_("Out of play"), value=" · ".join(out), inline=False)
         for seat in range(view["players"]):

@@ -152,5 +152,6 @@ class GameEnded(GameEvent):
     reason: Literal["last_treasure", "one_knight"]
     trigger: int  # the seat whose treasure or lost knight ended it
     scores: list[dict[str, int]]  # per seat: gold, treasures, gems, bonuses, total
+    places: list[int]  # per seat, by EM-9's tiebreaks (equal places shared)
     winners: list[int]
     tiebreak: str

@@ -419,6 +419,9 @@ def finish(table: Table, reason: str, seat: int) -> None:
     state.results = Results(standings=standings, winners=winners, tiebreak=tiebreak)
     if table.events is not None:
         table.tell(ev.BonusesAwarded(holders=dict(zip(GEM_TYPES, holders, strict=True))))
+        places = [0] * state.num_players
+        for standing in standings:
+            places[standing.player] = standing.rank
         table.tell(ev.GameEnded(reason=reason, trigger=seat, scores=lines,  # type: ignore[arg-type]
-                                winners=winners, tiebreak=tiebreak))
+                                places=places, winners=winners, tiebreak=tiebreak))
 

@@ -58,7 +58,7 @@ def test_the_final_scoring_lists_everyone_with_shared_places():
                 "gold_cards": 1}
 
     ended = GameEnded(reason="last_treasure", trigger=0, winners=[1, 2], tiebreak="shared",
-                      scores=[line(20, 1, 3), line(30, 2, 4), line(30, 2, 4)])
+                      scores=[line(20, 1, 3), line(30, 2, 4), line(30, 2, 4)], places=[3, 1, 1])
     lines = scoring_lines(ended, ["ann", "bob", "cy"])
     assert [text[:9] for text in lines] == ["1. **bob*", "1. **cy**", "3. **ann*"]
     assert "30 gold: gold cards 16 · treasures 10 · gems 4 · bonuses 0" in lines[0]

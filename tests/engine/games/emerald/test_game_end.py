@@ -87,6 +87,7 @@ def test_the_final_event_carries_every_scoring_line():
     after, events = move(state, "C9")
     (ended,) = of_type(events, "game_ended")
     assert ended.scores[1]["gold"] == 4 and ended.scores[0]["treasures"] == 5
+    assert all(ended.places[s.player] == s.rank for s in GAME.results(after).standings)
     results = GAME.results(after)
     assert results is not None and results.standings[0].player in results.winners
     assert GAME.view(after, 2)["results"]["winners"] == results.winners
