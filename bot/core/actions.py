@@ -9,7 +9,7 @@ import discord
 
 from bot.catalog import _, ngettext
 from bot.core.base import BotBase
-from bot.core.components import AI_LEVELS, ai_seat_name
+from bot.core.components import ai_seat_name, offered_levels
 from bot.core.interactions import acknowledge, edit_reply, is_admin, mark_recorded, tell
 from bot.core.language import channel_language
 from bot.core.live_prompts import LivePrompts, prompt_message
@@ -71,7 +71,8 @@ class Actions:
             elif op == "leave":
                 info = await service.leave(game_id, user.id)
             elif op == "ai":  # a lobby posted before the level choice: the default level
-                info = await self._add_ai(game_id, user.id, next(iter(AI_LEVELS)))
+                kind = (await service.get_game(game_id)).kind
+                info = await self._add_ai(game_id, user.id, offered_levels(kind)[0])
             elif op == "unai":
                 info = await service.remove_ai(game_id, user.id)
             elif op == "cancel":
@@ -88,10 +89,10 @@ class Actions:
     async def add_ai(self, interaction: discord.Interaction, game_id: int, level: str) -> None:
         """Seat an AI player of the level chosen in the lobby's menu (host only)."""
         await acknowledge(interaction)
-        if level not in AI_LEVELS:
-            await tell(interaction, _("That is not one of the AI levels offered."))
-            return
         try:
+            if level not in offered_levels((await self.bot.service.get_game(game_id)).kind):
+                await tell(interaction, _("That is not one of the AI levels offered."))
+                return
             info = await self._add_ai(game_id, interaction.user.id, level)
         except EngineError as exc:
             await tell(interaction, exc.message)

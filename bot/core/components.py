@@ -5,6 +5,7 @@ their presenters (Presenter.dynamic_items)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 import discord
@@ -12,6 +13,7 @@ import discord
 from bot.catalog import N_, _, pgettext
 from bot.core.ids import GAME, INDEX, KEY
 from bot.core.interactions import guarded
+from engine.core.ai import own_levels
 from engine.store.models import GameInfo
 
 # Button labels are marked here and translated where a button is built.
@@ -30,6 +32,12 @@ AI_LEVELS = {
     "greedy": (N_("Greedy AI"), N_("Plays by good rules of thumb")),
     "random": (N_("Random AI"), N_("Any legal move: for a first game")),
 }
+
+
+def offered_levels(game: str) -> list[str]:
+    """The AI levels a lobby of `game` offers, strongest first: those the game implements
+    (Emerald has no strong level yet; a level playing as a weaker one would mislead)."""
+    return own_levels(game, list(AI_LEVELS))
 
 
 def ai_seat_name(level: str) -> str:
@@ -90,12 +98,14 @@ class AddAiSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"jw:lobb
     """The lobby's menu of AI levels: choosing one seats an AI player of that level."""
 
     def __init__(self, game_id: int, disabled: bool = False,
-                 select: discord.ui.Select | None = None) -> None:
+                 select: discord.ui.Select | None = None,
+                 levels: Sequence[str] = tuple(AI_LEVELS)) -> None:
         if select is None:
             select = discord.ui.Select(
                 placeholder=_("Add an AI player…"), disabled=disabled, row=1,
-                options=[discord.SelectOption(label=_(name), value=level, description=_(what))
-                         for level, (name, what) in AI_LEVELS.items()])
+                options=[discord.SelectOption(label=_(AI_LEVELS[level][0]), value=level,
+                                              description=_(AI_LEVELS[level][1]))
+                         for level in levels])
         select.custom_id = f"jw:lobbyai:{game_id}"
         super().__init__(select)
         self.game_id = game_id
@@ -222,7 +232,7 @@ def lobby_view(info: GameInfo) -> discord.ui.View:
         full = len(info.seats) >= info.max_players
         for op in ("join", "leave", "start", "cancel"):
             view.add_item(LobbyButton(info.id, op, disabled=full and op == "join"))
-        view.add_item(AddAiSelect(info.id, disabled=full))
+        view.add_item(AddAiSelect(info.id, disabled=full, levels=offered_levels(info.kind)))
         unai = LobbyButton(info.id, "unai", disabled=not any(s.is_ai for s in info.seats))
         unai.item.row = 2
         view.add_item(unai)

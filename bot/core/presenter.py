@@ -52,6 +52,7 @@ class Picture:
 
     filename: str
     png: bytes
+    description: str = ""  # the alt text a screen reader reads (Discord allows 1,024 characters)
 
 
 # The core's sentences about a two-player room, by key; a presenter may word them for its
@@ -98,6 +99,11 @@ class Presenter:
             embed.add_field(name=str(key)[:256], value=discord.utils.escape_markdown(
                 str(value))[:1024] or "—", inline=False)
         return embed
+
+    def table_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
+        """A picture of the table (Emerald: the board) that the live message carries with its
+        embed, redrawn on every change; drawn off the event loop. None: the embed alone."""
+        return None
 
     # --- the story: the channel's lines -----------------------------------------------------
 

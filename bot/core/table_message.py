@@ -1,9 +1,12 @@
-"""The game's live message: the turn's story as its text, the table as its embed, edited in
-place. Each state change costs one channel write: an edit, or a new message when players must
-be pinged, a picture comes with it, or a turn begins."""
+"""The game's live message: the turn's story as its text, the table as its embed (and, for a
+game that draws one, the table's picture as its attachment), edited in place. Each state change
+costs one channel write: an edit, or a new message when players must be pinged, a picture of
+the events comes with it, or a turn begins."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,7 +16,7 @@ import discord
 from bot.catalog import _
 from bot.core.base import BotBase
 from bot.core.components import table_view
-from bot.core.presenter import presenter_for
+from bot.core.presenter import Picture, Presenter, presenter_for
 from bot.core.rest import edit_safely, send_safely, written_since
 from bot.core.texts import CONTENT_LIMIT, chunks, nonce, pinging, seat_names
 from engine.core.game import Decision, DecisionUI
@@ -32,13 +35,14 @@ class Change:
     lines: list[str]  # the story, in order (narration, scoring tables, notices)
     pings: list[str] = field(default_factory=list)  # humans who now owe a decision
     pinged: list[int] = field(default_factory=list)  # their user ids: nobody else is pinged
-    files: list[discord.File] = field(default_factory=list)  # the standings picture
+    files: list[discord.File] = field(default_factory=list)  # e.g. the standings picture
     fresh: bool = False  # a new turn begins
     ending: int = 0  # how many of the lines end the turn before it (they close its message)
 
     @property
     def new_message(self) -> bool:
-        """An edit notifies nobody and cannot add a picture, and a turn gets its own message."""
+        """An edit notifies nobody, a picture of these events stays in the story (the table's
+        own picture is replaced by every edit), and a turn gets its own message."""
         return self.fresh or bool(self.pings) or bool(self.files)
 
 
@@ -68,6 +72,8 @@ class TableMessage:
         appended twice."""
         service = self.bot.service
         embed = await current_table(self.bot, info)
+        board = await table_picture(self.bot, info)
+        attached = {"attachments": [picture_file(board)]} if board is not None else {}
         buttons = table_view(info.id, button_label(await service.pending(info.id)),
                              finished=info.status == "finished")
         lines = [line for line in change.lines if line]
@@ -90,10 +96,11 @@ class TableMessage:
                 # so the channel shows the current state and the game goes on.
                 if old is not None and len(content or "") <= CONTENT_LIMIT and await edit_safely(
                         channel, ref.message_id, content=content or None, embed=embed,
-                        view=buttons):
+                        view=buttons, **attached):
                     self._texts[info.id] = (ref.message_id, content or "")
                     return
-            lines = await self._close(info, channel, ref, old, lines, change, remembered)
+            lines = await self._close(info, channel, ref, old, lines, change, remembered,
+                                      board)
         texts = chunks([*lines, *change.pings])
         for text in texts[:-1]:  # a change too long for one message (a very long scoring)
             await send_safely(channel, text, allowed_mentions=pinging(change.pinged))
@@ -102,7 +109,8 @@ class TableMessage:
                                   ref.message_id if ref is not None else 0)
         once = {"nonce": nonce("table", info.id, *told)} if told and told[0] < told[1] else {}
         message = await send_safely(channel, content, embed=embed, view=buttons,
-                                    files=change.files,
+                                    files=[*change.files, *(
+                                        [picture_file(board)] if board is not None else [])],
                                     allowed_mentions=pinging(change.pinged), **once)
         if message is None:
             await service.forget_message(info.id, POSTING)
@@ -113,10 +121,11 @@ class TableMessage:
 
     async def _close(self, info: GameInfo, channel: discord.abc.Messageable, ref: MessageRef,
                      old: str | None, lines: list[str], change: Change,
-                     remembered: bool) -> list[str]:
-        """Finalise the message a new one replaces: the ending of its turn appended, its table
-        and buttons taken off (only the live message has them). Returns the lines left for the
-        new message. Safe to repeat: an ending already there (read back) is not added again."""
+                     remembered: bool, board: Picture | None) -> list[str]:
+        """Finalise the message a new one replaces: the ending of its turn appended, its table,
+        the table's picture and its buttons taken off (only the live message has them; the
+        story stays). Returns the lines left for the new message. Safe to repeat: an ending
+        already there (read back) is not added again."""
         ending = lines[:change.ending] if change.fresh else []
         content, told_here = old, False
         if ending and old is not None:
@@ -125,7 +134,10 @@ class TableMessage:
                 told_here = True
             elif len(joined := "\n".join(p for p in (old, tail) if p)) <= CONTENT_LIMIT:
                 content, told_here = joined, True
-        await edit_safely(channel, ref.message_id, content=content or None, embeds=[], view=None)
+        kept = {} if board is None else {
+            "attachments": await _other_attachments(channel, ref.message_id, board.filename)}
+        await edit_safely(channel, ref.message_id, content=content or None, embeds=[], view=None,
+                          **kept)
         return lines[len(ending):] if told_here else lines
 
     async def _adopt(self, info: GameInfo, channel: discord.abc.Messageable,
@@ -168,6 +180,32 @@ async def current_table(bot: BotBase, info: GameInfo) -> discord.Embed:
     return presenter_for(info.kind).table_embed(pv.view, seat_names(info),
                                                 get_kind(info.kind).title,
                                                 await bot.service.decision_due(info.id))
+
+
+async def table_picture(bot: BotBase, info: GameInfo) -> Picture | None:
+    """The public table's picture as its presenter draws it, if the game has one (drawn off
+    the event loop: it takes milliseconds of CPU, and other games' clicks go on meanwhile)."""
+    presenter = presenter_for(info.kind)
+    if type(presenter).table_picture is Presenter.table_picture:
+        return None
+    pv = await bot.service.get_view(info.id, None)
+    return await asyncio.to_thread(presenter.table_picture, pv.view, seat_names(info))
+
+
+def picture_file(picture: Picture) -> discord.File:
+    """A fresh upload of `picture` (a File is spent once sent, so each write gets its own)."""
+    return discord.File(io.BytesIO(picture.png), picture.filename,
+                        description=picture.description[:1024] or None)
+
+
+async def _other_attachments(channel: discord.abc.Messageable, message_id: int,
+                             filename: str) -> list[discord.Attachment]:
+    """A message's attachments but the table's picture (those of its events stay)."""
+    try:
+        message = await channel.fetch_message(message_id)
+    except discord.HTTPException:
+        return []
+    return [a for a in message.attachments if a.filename != filename]
 
 
 def button_label(pending: Sequence[Decision]) -> str | None:

@@ -82,6 +82,13 @@ def game_policy(game: str, level: str) -> Policy:
     return random_policy
 
 
+def own_levels(game: str, levels: Sequence[str]) -> list[str]:
+    """Those of `levels` that `game` plays its own way, and random (every game plays it): a
+    lobby offers only these, so a level never plays as a weaker one under its name."""
+    return [level for level in levels
+            if level == "random" or (game, level) in _GAME_POLICIES]
+
+
 def _level(level: str) -> Policy:
     def play(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
         return game_policy(kind.name, level)(kind, state, decision, rng)

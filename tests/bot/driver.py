@@ -43,6 +43,16 @@ def lobby_button(lobby: discord.Message, op: str) -> str:
                 and str(c.custom_id).endswith(f":{op}"))
 
 
+async def pick_unoffered_level(bot: JuwelierBot, channel: ChannelHandle, actor: MemberActor,
+                               lobby: discord.Message, level: str) -> InteractionResult:
+    """Choose `level` from a forged copy of the lobby's AI menu (as a modified client could)."""
+    view = discord.ui.View()
+    view.add_item(discord.ui.Select(custom_id=ai_menu(lobby), options=[
+        discord.SelectOption(label=level, value=level)]))
+    await bot.get_channel(channel.id).send("forged", view=view)  # type: ignore[union-attr]
+    return await actor.select(channel.last_message, [level], custom_id=ai_menu(lobby))
+
+
 async def add_ai(actor: MemberActor, lobby: discord.Message,
                  level: str = "random") -> InteractionResult:
     """Choose an AI level in the lobby's menu (random unless a test wants another)."""

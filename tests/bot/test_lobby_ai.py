@@ -10,7 +10,14 @@ from simcord import Env
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from bot.core.components import LobbyButton
-from tests.bot.driver import add_ai, ai_menu, new_lobby, no_logged_errors, private, reply_text
+from tests.bot.driver import (
+    add_ai,
+    new_lobby,
+    no_logged_errors,
+    pick_unoffered_level,
+    private,
+    reply_text,
+)
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
@@ -57,11 +64,7 @@ async def test_a_full_table_turns_off_join_and_the_ai_menu(simcord_env: Env,
 async def test_a_level_the_menu_never_offered_is_refused(simcord_env: Env,
                                                         simcord_bot: JuwelierBot) -> None:
     guild, channel, (ann,), lobby = await new_lobby(simcord_env, ["ann"])
-    view = discord.ui.View()
-    view.add_item(discord.ui.Select(custom_id=ai_menu(lobby), options=[
-        discord.SelectOption(label="grandmaster", value="grandmaster")]))
-    await simcord_bot.get_channel(channel.id).send("forged", view=view)
-    result = await ann.select(channel.last_message, ["grandmaster"], custom_id=ai_menu(lobby))
+    result = await pick_unoffered_level(simcord_bot, channel, ann, lobby, "grandmaster")
     assert private(result) and "not one of the AI levels" in reply_text(result)
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert not any(s.is_ai for s in info.seats)

@@ -1,6 +1,6 @@
-"""How Emerald looks in Discord for now: a table embed that lists the board as text (where every
-knight stands, by a letter per colour, and what each cave still holds), the engine's narration
-as the channel's story, and emoji on the buttons. The board picture comes later (issue 23)."""
+"""How Emerald looks in Discord: the board as a picture redrawn on every change (picture.py),
+a table embed with the dragon and each player's cards, the engine's narration as the channel's
+story, the final scoring line by line, and emoji on the buttons."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.core.presenter import EMBED_COLOUR, Presenter
+from bot.core.presenter import EMBED_COLOUR, Picture, Presenter
 from bot.games.emerald.catalog import CATALOG, _, ngettext
+from bot.games.emerald.picture import board_picture
 from bot.games.emerald.rules import TITLES, rules_topics
 from engine.core.game import GameEvent, Option
-from engine.games.emerald.board import CHAMBER, FIRST_CAVE, GEM_TYPES, NEST, cave_space
+from engine.games.emerald.board import GEM_TYPES, cave_space
 from engine.games.emerald.narrate import narrate
-from engine.games.emerald.text import knights_on
-from engine.games.emerald.words import COLOUR_LETTERS, card_name, gem_name, space_name
+from engine.games.emerald.words import COLOUR_LETTERS, card_name, space_name
 from engine.service.models import PlayerView
 
 GEM_EMOJI = {"ruby": "🔴", "emerald": "🟢", "garnet": "🟤", "turquoise": "🔵"}
@@ -30,32 +30,6 @@ def _dragon_line(view: dict[str, Any]) -> str:
                             first=space_name(cave_space(view["rail"])),
                             last=space_name(cave_space(view["rail"] + 3)),
                             left=view["treasures_left"])
-
-
-def _path_lines(view: dict[str, Any]) -> list[str]:
-    lines = []
-    for space in range(FIRST_CAVE):
-        here = knights_on(view, space, '×')
-        if here:
-            lines.append(f"`{space_name(space):<3}` {here}")
-    return lines or ["—"]
-
-
-def _cave_lines(view: dict[str, Any]) -> list[str]:
-    lines = []
-    for cave in range(1, 10):
-        info = view["caves"][cave - 1]
-        piles = []
-        if info["gold"] is not None:
-            piles.append(f"🪙{info['gold']} ({info['gold_left']})")
-        if info["gem"] is not None:
-            piles.append(f"{GEM_EMOJI[info['gem']]}{gem_name(info['gem'])} ({info['gems_left']})")
-        rail = "┃" if view["rail"] <= cave <= view["rail"] + 3 else "·"
-        dragon = " 🐉" if view["dragon"] == cave else ""
-        here = knights_on(view, cave_space(cave), '×')
-        lines.append(f"`{space_name(cave_space(cave)):<3}{rail}`{dragon} {' '.join(piles) or '—'}"
-                     + (f" · **{here}**" if here else ""))
-    return lines
 
 
 def _player_line(view: dict[str, Any], seat: int) -> str:
@@ -99,20 +73,12 @@ class EmeraldPresenter(Presenter):
 
     def table_embed(self, view: dict[str, Any], names: Sequence[str], title: str,
                     due_at: float | None) -> discord.Embed:
-        """The dragon and rail, where the knights stand, each cave's cards, each player."""
+        """The dragon and rail, the time left, each player's cards (the board is the picture)."""
         lines = [_dragon_line(view)]
         if due_at is not None and view["phase"] != "over":
             lines.append("⏰ " + _("Due {relative_time}").format(
                 relative_time=f"<t:{int(due_at)}:R>"))
         embed = discord.Embed(title=title, description="\n".join(lines), colour=EMBED_COLOUR)
-        embed.add_field(name=_("Castle and meadows"), value="\n".join(_path_lines(view)),
-                        inline=False)
-        embed.add_field(name=_("Caves"), value="\n".join(_cave_lines(view))[:1024],
-                        inline=False)
-        out = [f"{space_name(s)}: {knights_on(view, s, '×')}" for s in (CHAMBER, NEST)
-               if knights_on(view, s, '×')]
-        if out:
-            embed.add_field(name=_("Out of play"), value=" · ".join(out), inline=False)
         for seat in range(view["players"]):
             letters = "".join(COLOUR_LETTERS[c] for c, owner in enumerate(view["colours"])
                               if owner == seat)
@@ -120,6 +86,10 @@ class EmeraldPresenter(Presenter):
             embed.add_field(name=f"{marker}{letters} · {names[seat]}"[:256],
                             value=_player_line(view, seat), inline=False)
         return embed
+
+    def table_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
+        """The board, redrawn on every change."""
+        return board_picture(view, names)
 
     def story(self, event: GameEvent, names: Sequence[str]) -> str | None:
         """The engine's line for the event; a new turn as a heading."""

@@ -10,13 +10,12 @@ The evidence is in docs/architecture.md ("The standings picture on a phone").
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Sequence
 
-import font_roboto
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.core.drawing import BACKGROUND, MUTED, TEXT, WIDTH, font, px
 from bot.games.esr.catalog import N_, _
 
 GEM_RGB = [(220, 50, 60), (240, 200, 40), (40, 170, 90), (50, 110, 220)]
@@ -24,32 +23,12 @@ GEM_RGB = [(220, 50, 60), (240, 200, 40), (40, 170, 90), (50, 110, 220)]
 # only difference between two gemstones.
 SHAPES = ["triangle", "circle", "square", "diamond"]
 COLOUR_NAMES = [N_("red"), N_("yellow"), N_("green"), N_("blue")]  # translated where drawn
-BACKGROUND = (49, 51, 56)  # Discord's dark theme, so the picture sits well in the channel
-TEXT = (242, 243, 245)
-MUTED = (181, 186, 193)  # Discord's secondary text: still 8:1 against the background
 BAR = (71, 82, 196)  # a darker blurple: white text on it keeps a contrast of 6:1
 
-DISPLAY_WIDTH = 272  # px: the message column of a 360 px phone, where the text must be legible
-SCALE = 2  # drawn at twice the phone's size: 544 px, shown 1:1 by a desktop (up to 550 px)
-WIDTH = DISPLAY_WIDTH * SCALE
 # Sizes at the phone's scale (multiplied by SCALE when drawn).
 TEXT_SIZE, TITLE_SIZE = 18, 22  # Discord's message text is 16 px
 MARGIN, LINE, ROW_GAP, GEM_SIZE, GEM_COLUMN = 12, 26, 10, 15, 56
 NAME_LINES = 2  # a long name wraps once, then ends in "…"
-
-
-def px(value: float) -> int:
-    """A length at the phone's scale, in the picture's pixels."""
-    return round(value * SCALE)
-
-
-@functools.cache
-def font(size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """Roboto at `size` picture pixels: Pillow's built-in font has no ü, ø or å (German and
-    Danish words, names such as Jürgen or Søren)."""
-    files = {"regular": font_roboto.Roboto, "medium": font_roboto.RobotoMedium,
-             "bold": font_roboto.RobotoBold}
-    return ImageFont.truetype(files[weight], size)
 
 
 def fonts() -> dict[str, ImageFont.FreeTypeFont]:

@@ -59,7 +59,9 @@ _OPTIONS: dict[tuple[str, bool, int, int, int, int], Option] = {}
 
 
 def move_option(state: EmeraldState, colour: int, origin: int, language: str) -> Option:
-    """A move's option: "M3 → C2", detail what it leads to ("take a card, wakes the dragon")."""
+    """A move's option, named by where the knight stands, where it lands and what happens
+    there: "M3 → C2 · take a card", "C7 → chamber · treasure" (with two players the colour
+    first: "Red M3 → C2")."""
     to = destination(origin, state.total[origin])
     bits = outcome(state, to)
     two = state.num_players == 2
@@ -69,7 +71,9 @@ def move_option(state: EmeraldState, colour: int, origin: int, language: str) ->
         label = f"{space_name(origin)} → {space_name(to)}"
         if two:
             label = f"{colour_name(colour).capitalize()} {label}"
-        found = _OPTIONS[cache_key] = Option(label=label, detail=consequence(bits), action={
+        if bits:
+            label = f"{label} · {consequence(bits)}"
+        found = _OPTIONS[cache_key] = Option(label=label, action={
             "type": "move", "space": space_code(origin), "colour": colour})
     return found
 

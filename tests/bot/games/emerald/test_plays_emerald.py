@@ -7,7 +7,7 @@ from simcord import Env
 
 from bot.core.client import JuwelierBot
 from engine import get_kind
-from tests.bot.driver import add_ai, play_to_end, table_message
+from tests.bot.driver import add_ai, play_one, play_to_end, table_message
 
 GAME = get_kind("emerald")
 
@@ -15,6 +15,21 @@ GAME = get_kind("emerald")
 def story(channel) -> str:
     """The channel's public text."""
     return "\n".join(m.content for m in channel.history() if not m.flags.ephemeral)
+
+
+async def two_people_playing(env: Env, bot: JuwelierBot):
+    """ann and bob in a started game of Emerald (timers off): the channel, both, the game."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cave")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    await ann.slash(channel, "game new", game="emerald")
+    lobby = channel.last_message
+    await bob.click(lobby, label="Join")
+    await ann.click(lobby, label="Start")
+    game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
+    await bot.timers.stop()
+    return channel, ann, bob, game_id
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -45,7 +60,12 @@ async def test_a_person_and_ai_seats_play_a_whole_game(simcord_env: Env,
     assert "moves a knight" in text
     table = await table_message(simcord_bot, channel, game_id)
     fields = [f.name for f in table.embeds[0].fields]
-    assert "Caves" in fields and any("ann" in name for name in fields)
+    assert any("ann" in name for name in fields)
+    # The board is a picture on the live message only: the turns before keep their story.
+    boards = [m for m in channel.history()
+              if any(a.filename == "emerald-board.png" for a in m.attachments)]
+    assert [m.id for m in boards] == [table.id]
+    assert "C9" in (table.attachments[0].description or "")  # the text board, for readers
 
 
 def test_the_final_scoring_lists_everyone_with_shared_places():
@@ -69,16 +89,7 @@ async def test_stale_double_and_foreign_clicks_are_refused_privately_and_change_
     from tests.bot.driver import button_ids, open_prompt, private, reply_text
     from tests.bot.test_forged_input import forged_click
 
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("cave")
-    ann = guild.add_member(simcord_env.create_user("ann"))
-    bob = guild.add_member(simcord_env.create_user("bob"))
-    await ann.slash(channel, "game new", game="emerald")
-    lobby = channel.last_message
-    await bob.click(lobby, label="Join")
-    await ann.click(lobby, label="Start")
-    game_id = (await simcord_bot.service.game_in_channel(guild.id, channel.id)).id
-    await simcord_bot.timers.stop()
+    channel, ann, bob, game_id = await two_people_playing(simcord_env, simcord_bot)
     mover, other = ann, bob
     prompt = await open_prompt(simcord_bot, channel, game_id, mover)
     if not button_ids(prompt):  # bob moves first
@@ -94,3 +105,39 @@ async def test_stale_double_and_foreign_clicks_are_refused_privately_and_change_
 
     foreign = await forged_click(other, channel, channel.last_message, custom_id)
     assert private(foreign) and await simcord_bot.service.version(game_id) == version
+
+
+async def test_the_board_picture_is_redrawn_when_a_knight_moves(simcord_env: Env,
+                                                                simcord_bot: JuwelierBot):
+    import random
+
+    channel, ann, bob, game_id = await two_people_playing(simcord_env, simcord_bot)
+    before = await table_message(simcord_bot, channel, game_id)
+    [board] = before.attachments
+    moves = await simcord_bot.service.get_view(game_id, None)
+    assert await play_one(simcord_bot, channel, game_id, {ann.id: ann, bob.id: bob},
+                          random.Random(1),
+                          choose=lambda buttons: next(b for b in buttons if "→" in b[0]))
+    after = await table_message(simcord_bot, channel, game_id)
+    assert (await simcord_bot.service.get_view(game_id, None)).view["knights"] != \
+        moves.view["knights"]
+    [redrawn] = after.attachments
+    assert redrawn.id != board.id and redrawn.filename == board.filename
+
+
+async def test_the_lobby_offers_only_the_levels_emerald_plays_and_refuses_strong(
+        simcord_env: Env, simcord_bot: JuwelierBot):
+    from tests.bot.driver import ai_menu, pick_unoffered_level, private, reply_text
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cave")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    await ann.slash(channel, "game new", game="emerald")
+    lobby = channel.last_message
+    menu = next(child for row in lobby.components for child in row.children
+                if getattr(child, "custom_id", "") == ai_menu(lobby))
+    assert [o.value for o in menu.options] == ["greedy", "random"]  # no strong level yet
+    result = await pick_unoffered_level(simcord_bot, channel, ann, lobby, "strong")
+    assert private(result) and "not one of the AI levels" in reply_text(result)
+    info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
+    assert not any(s.is_ai for s in info.seats)

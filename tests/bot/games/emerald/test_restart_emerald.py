@@ -1,6 +1,7 @@
 """Emerald survives restarts between the steps of a turn: after a first move, with a card to
 take, during the victim choice and during the bribe (a decision of another player in the middle
-of the turn). The story is told once, nothing is lost, only the live table keeps its button."""
+of the turn). The story is told once, nothing is lost, only the live table keeps its button
+and the board picture."""
 
 from __future__ import annotations
 
@@ -30,6 +31,12 @@ async def restart(env: Env, old: JuwelierBot, db_file: Path) -> JuwelierBot:
 def public(channel) -> list:
     """The channel's public messages, oldest first."""
     return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def boards(channel) -> int:
+    """Public messages that carry the board picture (only the live one may)."""
+    return sum(1 for m in public(channel)
+               if any(a.filename == "emerald-board.png" for a in m.attachments))
 
 
 def live_buttons(channel) -> int:
@@ -82,8 +89,10 @@ async def test_restarts_at_every_step_of_a_turn_lose_nothing_and_tell_nothing_tw
             assert [m.content for m in public(channel)][:len(before)] == before
             assert await phase(bot, game_id) == now  # the decision waits where it was
             assert live_buttons(channel) == 1
+            assert boards(channel) == 1
         assert await play_one(bot, channel, game_id, actors, rng) is not None
         assert live_buttons(channel) <= 1
+        assert boards(channel) == 1
     assert restarted == wanted
     assert (await bot.service.get_game(game_id)).status == "finished"
     text = "\n".join(m.content for m in public(channel))
