@@ -1,5 +1,6 @@
-"""Screenshots of Emerald in Discord (desktop and 360 px): the table at the start, a mover's
-prompt, and the final scoring. Play in SimCord, capture its preview with Chromium.
+"""Screenshots of Emerald in Discord (desktop and 360 px): the board at the start, a mover's
+prompt, a dragon catch with the victim's bribe prompt and the bribe told, and the final
+scoring. Play in SimCord, capture its preview with Chromium.
 
 Needs `pip install -e ".[playground]"`, Debian's chromium and (best) Playwright:
     python docs/screenshots_emerald.py
@@ -21,10 +22,18 @@ sys.path.insert(0, str(ROOT))
 from bot.config import BotSettings  # noqa: E402
 from bot.core.client import JuwelierBot  # noqa: E402
 from docs.screenshots_playground import shoot  # noqa: E402
-from tests.bot.driver import add_ai, open_prompt, play_one, play_to_end  # noqa: E402
+from tests.bot.driver import (  # noqa: E402
+    add_ai,
+    button_ids,
+    open_prompt,
+    play_one,
+    play_to_end,
+    seat_of,
+)
 
 OUT = ROOT / "docs" / "screenshots"
-SIZES = (((1100, 1300), ""), ((360, 800), "_phone"))
+# The phone shot is as tall as a turn's message with its board: a phone scrolls through it.
+SIZES = (((1100, 1300), ""), ((360, 1500), "_phone"))
 
 
 async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simcord.MemberActor,
@@ -36,6 +45,21 @@ async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simc
             if focus is not None:
                 await preview.show(focus)
             await shoot(preview.url, OUT / f"{name}{suffix}.png", size)
+
+
+async def until_bribe(bot: JuwelierBot, channel: simcord.ChannelHandle, game_id: int,
+                      miriam: simcord.MemberActor, rng: random.Random) -> bool:
+    """Play Miriam's turns (at random: she walks into the dragon) until the dragon has caught
+    one of her knights and she may bribe it; False if the game ends first."""
+    seat = await seat_of(bot, game_id, miriam)
+    for _ in range(400):
+        pending = await bot.service.pending(game_id)
+        if not pending:
+            return False
+        if pending[0].kind == "emerald.bribe" and pending[0].player == seat:
+            return True
+        await play_one(bot, channel, game_id, {miriam.id: miriam}, rng)
+    return False
 
 
 async def main() -> None:
@@ -59,6 +83,14 @@ async def main() -> None:
             await play_one(bot, channel, game_id, {miriam.id: miriam}, rng)
         await open_prompt(bot, channel, game_id, miriam)
         await capture(env, channel, miriam, "emerald_prompt")
+        if await until_bribe(bot, channel, game_id, miriam, rng):
+            prompt = await open_prompt(bot, channel, game_id, miriam)
+            await capture(env, channel, miriam, "emerald_bribe")
+            _label, pay = next(b for b in button_ids(prompt) if "gold" in b[0].lower())
+            await miriam.click(prompt.response, custom_id=pay)
+            await capture(env, channel, miriam, "emerald_catch")
+        else:
+            print("no bribe for Miriam in this game: emerald_bribe/catch not taken")
         await play_to_end(bot, channel, game_id, {miriam.id: miriam}, seed=3)
         await capture(env, channel, miriam, "emerald_final")
 

@@ -11,12 +11,13 @@ Designed for a 360 px phone's 272 px message column with 18 px text (bot/core/dr
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH, MUTED, SCALE, TEXT, fit, font, png
+from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH, MUTED, TEXT, fit, font, png
 from bot.core.presenter import Picture
 from engine.games.emerald.board import CHAMBER, FIRST_CAVE, FIRST_MEADOW, GEM_TYPES, NEST
 from engine.games.emerald.text import board
@@ -35,6 +36,11 @@ CELL = (64, 66, 73)  # a space on the board, a shade lighter than the background
 RAIL = (150, 155, 165)
 DRAGON = (170, 30, 30)
 
+# Drawn at 1.5 times the phone's column: 408 px, which a desktop shows pixel for pixel (up to
+# 550 px) and a phone scales down to 272; twice, as the standings picture, would cost 78 % more
+# pixels to draw, reduce and encode on every change.
+SCALE = 1.5
+WIDTH = round(DISPLAY_WIDTH * SCALE)
 # Sizes at the phone's scale, in display pixels (drawn at SCALE times these).
 # 18 px text: Roboto's capitals at 16 px come out a pixel lower on a phone than Discord's 16 px
 # message text (tests/bot/games/emerald/test_picture.py measures both).
@@ -54,7 +60,7 @@ class _Canvas:
     """Drawing in display pixels on a picture SCALE times larger."""
 
     def __init__(self, height: float) -> None:
-        self.image = Image.new("RGB", (_d(DISPLAY_WIDTH), _d(height)), BACKGROUND)
+        self.image = Image.new("RGB", (WIDTH, _d(height)), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
 
     def face(self, weight: str = "medium") -> ImageFont.FreeTypeFont:
@@ -70,7 +76,7 @@ class _Canvas:
 
     def length(self, text: str, weight: str = "medium") -> float:
         """How wide `text` is, in display pixels."""
-        return self.face(weight).getlength(text) / SCALE
+        return _length(text, weight)
 
     def box(self, x0: float, y0: float, x1: float, y1: float, fill: tuple[int, int, int],
             radius: float = 4, outline: tuple[int, int, int] | None = None) -> None:
@@ -114,6 +120,12 @@ class _Canvas:
         points = ([(xm - 7, y - 4), (xm + 7, y - 4), (xm, y + 6)] if toward_chamber
                   else [(xm - 7, y + 4), (xm + 7, y + 4), (xm, y - 6)])
         self.draw.polygon([(_d(a), _d(b)) for a, b in points], fill=TEXT)
+
+
+@functools.lru_cache(maxsize=512)
+def _length(text: str, weight: str) -> float:
+    """How wide `text` is, in display pixels (measured once per text)."""
+    return font(_d(TEXT_SIZE), weight).getlength(text) / SCALE
 
 
 @functools.lru_cache(maxsize=512)
@@ -261,13 +273,14 @@ def _legend(canvas: _Canvas | None, view: dict[str, Any], names: Sequence[str],
     half = (DISPLAY_WIDTH - 2 * MARGIN) / 2
     players = view["players"]
     rows = (players + 1) // 2
+    deciding = {w["seat"] for w in view["waiting_for"]}  # the mover, or a victim's owner
     if canvas is None:
         return rows * LINE + 2
     for seat in range(players):
         x = MARGIN + (seat % 2) * half
         y = top + (seat // 2) * LINE + LINE / 2
-        moving = view["to_move"] == seat and view["phase"] != "over"
-        if moving:  # the player to move, on a lighter field (and in bold)
+        moving = seat in deciding
+        if moving:  # whoever decides now, on a lighter field (and in bold)
             canvas.box(x, y - LINE / 2 + 1, x + half - 2, y + LINE / 2 - 1, CELL)
         left = x + 2
         for colour, owner in enumerate(view["colours"]):
@@ -292,11 +305,24 @@ def _layout(canvas: _Canvas | None, view: dict[str, Any], names: Sequence[str]) 
     return y + MARGIN
 
 
+# What the picture shows of a view: a change that moves nothing drawn (a deadline, a prompt
+# answered with the same board) reuses the drawing.
+DRAWN = ("knights", "colours", "caves", "dragon", "heading", "rail", "treasures_left",
+         "players", "waiting_for", "results")
+
+
 def board_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """The board as a PNG (`view`: the spectator's view)."""
+    return _drawn(json.dumps([{key: view.get(key) for key in DRAWN}, list(names)]))
+
+
+@functools.lru_cache(maxsize=32)
+def _drawn(shown: str) -> bytes:
+    """The PNG of a board, by what it shows (JSON of the drawn parts of a view, and names)."""
+    view, names = json.loads(shown)
     canvas = _Canvas(_layout(None, view, names))
     _layout(canvas, view, names)
-    return png(canvas.image)
+    return png(canvas.image, colours=64)
 
 
 def board_picture(view: dict[str, Any], names: Sequence[str]) -> Picture:

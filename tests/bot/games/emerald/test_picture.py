@@ -9,8 +9,16 @@ import random
 import pytest
 from PIL import Image
 
-from bot.core.drawing import BACKGROUND, SCALE, WIDTH
-from bot.games.emerald.picture import FILENAME, MARGIN, TEXT_SIZE, board_picture, board_png
+from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH
+from bot.games.emerald.picture import (
+    FILENAME,
+    MARGIN,
+    SCALE,
+    TEXT_SIZE,
+    WIDTH,
+    board_picture,
+    board_png,
+)
 from engine import get_kind
 from engine.core.i18n import use_locale
 from tests.bot.pictures import discord_capital_height, ink_height, on_phone
@@ -34,15 +42,16 @@ def drawn(state, names=NAMES) -> Image.Image:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_board_is_drawn_for_the_phones_column_at_twice_its_size(players: int) -> None:
+def test_the_board_is_drawn_for_the_phones_column_at_one_and_a_half_its_size(
+        players: int) -> None:
     state, _ = GAME.new_game(players, players)
     image = drawn(state)
-    assert image.width == WIDTH == 544
+    assert image.width == WIDTH == 408 == DISPLAY_WIDTH * 1.5
     assert 400 * SCALE < image.height < 700 * SCALE  # the whole board on about one screen
 
 
 def test_its_text_is_at_least_discords_message_text_on_a_phone() -> None:
-    assert TEXT_SIZE * SCALE * 272 / WIDTH >= 16
+    assert TEXT_SIZE * SCALE * DISPLAY_WIDTH / WIDTH >= 16
     least = discord_capital_height()
     # A name's last capital: drawn in one picture and not the other.
     with_letter = on_phone(drawn(position(3), ["ANNH", "BOB", "CY"]))
@@ -81,7 +90,7 @@ def test_a_crowded_space_grows_its_row_instead_of_spilling_over(space: str) -> N
     crowded = drawn(position(5, knights={colour: {space: 3} for colour in range(5)}))
     assert crowded.height > single.height
     # Nothing is drawn past the right margin.
-    margin = crowded.crop((WIDTH - MARGIN * SCALE + 1, 0, WIDTH, crowded.height))
+    margin = crowded.crop((WIDTH - round(MARGIN * SCALE) + 1, 0, WIDTH, crowded.height))
     assert margin.getcolors() == [(margin.width * margin.height, BACKGROUND)]
 
 
@@ -112,3 +121,10 @@ def test_the_final_picture_shows_each_players_total() -> None:
     shown = decoded(board_png(view, ["ann", "bob"]))
     view["results"]["standings"][0]["score"] = totals[0] + 10
     assert decoded(board_png(view, ["ann", "bob"])).tobytes() != shown.tobytes()
+
+
+def test_the_legend_marks_whoever_decides_now_the_victims_owner_during_a_bribe() -> None:
+    view = GAME.view(position(3), None)
+    mover = decoded(board_png(view, NAMES[:3]))
+    view["waiting_for"] = [{"seat": 2, "kind": "emerald.bribe"}]
+    assert decoded(board_png(view, NAMES[:3])).tobytes() != mover.tobytes()
