@@ -88,11 +88,15 @@ async def main() -> None:
             await capture(env, channel, miriam, "emerald_bribe")
             _label, pay = next(b for b in button_ids(prompt) if "gold" in b[0].lower())
             await miriam.click(prompt.response, custom_id=pay)
-            await capture(env, channel, miriam, "emerald_catch")
+            # The AI seats play on at once: show the turn with the catch and the bribe.
+            told = next(m for m in reversed(channel.history())
+                        if "bribes the dragon" in m.content)
+            await capture(env, channel, miriam, "emerald_catch", focus=told)
         else:
             print("no bribe for Miriam in this game: emerald_bribe/catch not taken")
         await play_to_end(bot, channel, game_id, {miriam.id: miriam}, seed=3)
-        await capture(env, channel, miriam, "emerald_final")
+        ended = next(m for m in reversed(channel.history()) if "Game over" in m.content)
+        await capture(env, channel, miriam, "emerald_final", focus=ended)
 
 
 if __name__ == "__main__":

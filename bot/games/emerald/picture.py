@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH, MUTED, TEXT, fit, font, png
 from bot.core.presenter import Picture
+from engine.core.i18n import current
 from engine.games.emerald.board import CHAMBER, FIRST_CAVE, FIRST_MEADOW, GEM_TYPES, NEST
 from engine.games.emerald.text import board
 from engine.games.emerald.words import COLOUR_LETTERS, space_name
@@ -264,33 +265,43 @@ def _treasures(canvas: _Canvas, left: int, right: float, mid: float) -> None:
         canvas.box(x + 2, mid + 4, x + 10, mid + 8, GOLD, radius=1)
 
 
+def _legend_entries(view: dict[str, Any], names: Sequence[str]) -> list[tuple[list[int], str, str]]:
+    """Per seat: its colours, its name and (once the game is over) its total (" · 34")."""
+    totals = {line["player"]: line["score"] for line in (view.get("results") or {}).get(
+        "standings", [])}
+    return [([c for c, owner in enumerate(view["colours"]) if owner == seat],
+             names[seat] if seat < len(names) else "?",
+             f" · {totals[seat]}" if seat in totals else "") for seat in range(view["players"])]
+
+
 def _legend(canvas: _Canvas | None, view: dict[str, Any], names: Sequence[str],
             top: float) -> float:
     """Each player's colours and name (with the final total once the game is over), two a
-    line; its height."""
-    totals = {line["player"]: line["score"] for line in (view.get("results") or {}).get(
-        "standings", [])}
+    line, or one a line where a name would not fit whole beside another; its height."""
+    measure = canvas or _Canvas(1)
+    entries = _legend_entries(view, names)
     half = (DISPLAY_WIDTH - 2 * MARGIN) / 2
-    players = view["players"]
-    rows = (players + 1) // 2
+    widths = [len(colours) * (DISC + 2) + 8 + measure.length(name + total, "bold")
+              for colours, name, total in entries]
+    columns = 2 if max(widths) <= half - 4 else 1
+    width = (DISPLAY_WIDTH - 2 * MARGIN) / columns
+    rows = -(-len(entries) // columns)
     deciding = {w["seat"] for w in view["waiting_for"]}  # the mover, or a victim's owner
     if canvas is None:
         return rows * LINE + 2
-    for seat in range(players):
-        x = MARGIN + (seat % 2) * half
-        y = top + (seat // 2) * LINE + LINE / 2
+    for seat, (colours, name, total) in enumerate(entries):
+        x = MARGIN + (seat % columns) * width
+        y = top + (seat // columns) * LINE + LINE / 2
         moving = seat in deciding
         if moving:  # whoever decides now, on a lighter field (and in bold)
-            canvas.box(x, y - LINE / 2 + 1, x + half - 2, y + LINE / 2 - 1, CELL)
+            canvas.box(x, y - LINE / 2 + 1, x + width - 2, y + LINE / 2 - 1, CELL)
         left = x + 2
-        for colour, owner in enumerate(view["colours"]):
-            if owner == seat:
-                left += canvas.knight(left, y, colour, 1) + 2
+        for colour in colours:
+            left += canvas.knight(left, y, colour, 1) + 2
         weight = "bold" if moving else "medium"
-        total = f" · {totals[seat]}" if seat in totals else ""  # the final score, never cut
-        room = (x + half - left - 6) - canvas.length(total, weight)
-        name = fit(names[seat] if seat < len(names) else "?", canvas.face(weight), room * SCALE)
-        canvas.text(left + 2, y, name + total, TEXT, weight)
+        room = (x + width - left - 6) - canvas.length(total, weight)  # the total is never cut
+        canvas.text(left + 2, y, fit(name, canvas.face(weight), room * SCALE) + total, TEXT,
+                    weight)
     return rows * LINE + 2
 
 
@@ -313,12 +324,13 @@ DRAWN = ("knights", "colours", "caves", "dragon", "heading", "rail", "treasures_
 
 def board_png(view: dict[str, Any], names: Sequence[str]) -> bytes:
     """The board as a PNG (`view`: the spectator's view)."""
-    return _drawn(json.dumps([{key: view.get(key) for key in DRAWN}, list(names)]))
+    return _drawn(json.dumps([{key: view.get(key) for key in DRAWN}, list(names)]), current())
 
 
 @functools.lru_cache(maxsize=32)
-def _drawn(shown: str) -> bytes:
-    """The PNG of a board, by what it shows (JSON of the drawn parts of a view, and names)."""
+def _drawn(shown: str, language: str) -> bytes:
+    """The PNG of a board, by what it shows (JSON of the drawn parts of a view, and names) in
+    `language` (the current one: the spaces' names are translated)."""
     view, names = json.loads(shown)
     canvas = _Canvas(_layout(None, view, names))
     _layout(canvas, view, names)

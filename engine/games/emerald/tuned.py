@@ -5,6 +5,7 @@ by self-play against plain greedy. Not registered as a level."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from engine.core.game import Action, Decision, GameKind
@@ -111,9 +112,20 @@ def settle_after(p: dict[str, float], state: EmeraldState, turn: int, me: int,
     return settle(p, state, me, depth)
 
 
-def reply(p: dict[str, float], state: EmeraldState, me: int, depth: int) -> float:
+REPLY_TOP = 3  # greedy's best answers looked at again with the next seat's reply
+REPLY_CPU = 0.25  # CPU seconds a decision may spend on replies before it falls back to greedy's
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def reply(p: dict[str, float], state: EmeraldState, me: int, depth: int,
+          deadline: float = float("inf")) -> float:
     """The value for `me` after the next seat, whose turn begins in `state`, plays it out as
     greedy would (its own best by its own value, the die averaged)."""
+    if time.process_time() > deadline:
+        raise _OutOfTime
     if state.phase == "over":
         return value(p, state, me)
     turn = state.turn
@@ -129,12 +141,12 @@ def reply(p: dict[str, float], state: EmeraldState, me: int, depth: int) -> floa
 
 
 def own_then_reply(p: dict[str, float], state: EmeraldState, turn: int, me: int,
-                   depth: int) -> float:
+                   depth: int, deadline: float = float("inf")) -> float:
     """Like settle_after, but where `me`'s turn ends the next seat's reply is played too."""
     if state.phase == "over":
         return value(p, state, me)
     if state.turn != turn:
-        return reply(p, state, me, 3)
+        return reply(p, state, me, 3, deadline)
     if depth <= 0:
         return value(p, state, me)
     actor = _actor(state)
@@ -143,7 +155,8 @@ def own_then_reply(p: dict[str, float], state: EmeraldState, turn: int, me: int,
     best = None
     for action in _options(state):
         worlds = outcomes(state, actor, action)
-        score = sum(own_then_reply(p, w, turn, me, depth - 1) for w in worlds) / len(worlds)
+        score = sum(own_then_reply(p, w, turn, me, depth - 1, deadline)
+                    for w in worlds) / len(worlds)
         if best is None or score > best:
             best = score
     assert best is not None
@@ -152,7 +165,7 @@ def own_then_reply(p: dict[str, float], state: EmeraldState, turn: int, me: int,
 
 def choose(view: dict[str, Any], me: int, rng: random.Random,
            p: dict[str, float] | None = None, depth: int = 3, top: int = 0,
-           blend: float = 1.0) -> Action:
+           blend: float = 1.0, cpu: float = REPLY_CPU) -> Action:
     p = PARAMS if p is None else p
     state = sample(view, rng)
     turn = state.turn
@@ -162,13 +175,18 @@ def choose(view: dict[str, Any], me: int, rng: random.Random,
         scored.append((sum(settle_after(p, w, turn, me, depth - 1) for w in worlds)
                        / len(worlds), action))
     if top and len(scored) > 1:
-        scored.sort(key=lambda pair: -pair[0])
+        deadline = time.process_time() + cpu
+        ranked = sorted(scored, key=lambda pair: -pair[0])
         refined = []
-        for score, action in scored[:top]:
-            worlds = outcomes(state, me, action)
-            deep = sum(own_then_reply(p, w, turn, me, depth - 1) for w in worlds) / len(worlds)
-            refined.append((blend * deep + (1 - blend) * score, action))
-        scored = refined
+        try:
+            for score, action in ranked[:top]:
+                worlds = outcomes(state, me, action)
+                deep = sum(own_then_reply(p, w, turn, me, depth - 1, deadline)
+                           for w in worlds) / len(worlds)
+                refined.append((blend * deep + (1 - blend) * score, action))
+            scored = refined
+        except _OutOfTime:
+            pass  # greedy's own scores
     best = max(score for score, _ in scored)
     return rng.choice([action for score, action in scored if score >= best - 1e-9])
 
@@ -177,4 +195,6 @@ def tuned_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Ran
     """The tuned greedy, from the seat's view only."""
     if len(decision.options) == 1:
         return decision.options[0].action
-    return choose(kind.view(state, decision.player), decision.player, rng)
+    view = kind.view(state, decision.player)
+    top = REPLY_TOP if view["players"] == 2 else 0  # with more seats the next one's reply misleads
+    return choose(view, decision.player, rng, top=top)

@@ -128,3 +128,13 @@ def test_the_legend_marks_whoever_decides_now_the_victims_owner_during_a_bribe()
     mover = decoded(board_png(view, NAMES[:3]))
     view["waiting_for"] = [{"seat": 2, "kind": "emerald.bribe"}]
     assert decoded(board_png(view, NAMES[:3])).tobytes() != mover.tobytes()
+
+
+def test_the_same_board_is_drawn_anew_in_another_language() -> None:
+    view = GAME.view(position(3), None)
+    drawn_in = {}
+    for language in ("en", "de", "da", "en"):
+        with use_locale(language):
+            drawn_in.setdefault(language, []).append(board_png(view, NAMES[:3]))
+    assert drawn_in["en"][0] == drawn_in["en"][1]  # reused
+    assert len({drawn_in["en"][0], drawn_in["de"][0], drawn_in["da"][0]}) == 3
