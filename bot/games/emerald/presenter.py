@@ -25,11 +25,14 @@ ACTION_EMOJI = {"end_turn": "⏹️", "victim": "🐉"}
 
 def _dragon_line(view: dict[str, Any]) -> str:
     heading = _("toward the chamber") if view["heading"] == "chamber" else _("toward the exit")
-    return _("🐉 on {cave}, heading {heading} · rail beside {first}–{last} · {left} treasures "
-             "left").format(cave=space_name(cave_space(view["dragon"])), heading=heading,
-                            first=space_name(cave_space(view["rail"])),
-                            last=space_name(cave_space(view["rail"] + 3)),
-                            left=view["treasures_left"])
+    left = view["treasures_left"]
+    return ngettext("🐉 on {cave}, heading {heading} · rail beside {first}–{last} · {left} "
+                    "treasure left",
+                    "🐉 on {cave}, heading {heading} · rail beside {first}–{last} · {left} "
+                    "treasures left", left).format(
+        cave=space_name(cave_space(view["dragon"])), heading=heading,
+        first=space_name(cave_space(view["rail"])),
+        last=space_name(cave_space(view["rail"] + 3)), left=left)
 
 
 def _player_line(view: dict[str, Any], seat: int) -> str:

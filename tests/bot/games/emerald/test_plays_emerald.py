@@ -141,3 +141,20 @@ async def test_the_lobby_offers_only_the_levels_emerald_plays_and_refuses_strong
     assert private(result) and "not one of the AI levels" in reply_text(result)
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert not any(s.is_ai for s in info.seats)
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "1 treasure left", "2 treasures left"),
+    ("de", "noch 1 Schatz", "noch 2 Schätze"),
+    ("da", "1 skat tilbage", "2 skatte tilbage")])
+def test_the_table_counts_the_treasures_left_in_the_right_number(language, one, two):
+    from bot.games.emerald.presenter import EmeraldPresenter
+    from engine.core.i18n import use_locale
+
+    state, _ = GAME.new_game(1, 3)
+    view = GAME.view(state, None)
+    with use_locale(language):
+        for left, text in ((1, one), (2, two)):
+            view["treasures_left"] = left
+            embed = EmeraldPresenter().table_embed(view, ["a", "b", "c"], "Emerald", None)
+            assert text in embed.description
