@@ -201,6 +201,10 @@ class Actions:
                 waiting = ", ".join(seat_names(info)[w["seat"]] for w in pv.view["waiting_for"])
                 if waiting:
                     text += " " + _("Waiting for {players}.").format(players=waiting)
+                # What you hold is yours to see at any time (Emerald: your gold cards' values).
+                header = presenter_for(info.kind).prompt_header(pv, seat_names(info))
+                if header:
+                    text = f"{header}\n{text}"
                 view = None
             else:
                 text, view = await prompt_message(self.bot, info, pv)

@@ -158,3 +158,27 @@ def test_the_table_counts_the_treasures_left_in_the_right_number(language, one, 
             view["treasures_left"] = left
             embed = EmeraldPresenter().table_embed(view, ["a", "b", "c"], "Emerald", None)
             assert text in embed.description
+
+
+async def test_game_hand_shows_your_gold_values_even_when_it_is_not_your_turn(
+        simcord_env: Env, simcord_bot: JuwelierBot):
+    import random
+
+    from engine.games.emerald.decisions import decide_seat
+    from tests.bot.driver import private, reply_text
+
+    channel, ann, bob, game_id = await two_people_playing(simcord_env, simcord_bot)
+    info = await simcord_bot.service.get_game(game_id)
+    actor = {s.seat: {ann.id: ann, bob.id: bob}[s.user_id] for s in info.seats}
+    rng = random.Random(2)
+    for _ in range(200):  # until whoever waits holds a gold card
+        state = GAME.load(await simcord_bot.service.state_json(game_id))
+        idle = 1 - decide_seat(state)
+        if state.hands[idle]:
+            break
+        await play_one(simcord_bot, channel, game_id, {ann.id: ann, bob.id: bob}, rng)
+    values = ", ".join(f"gold {v}" for v in sorted(state.hands[idle]))
+    hand = await actor[idle].slash(channel, "game hand")
+    assert private(hand)
+    assert f"Your gold cards: {values}" in reply_text(hand)
+    assert "not your turn" in reply_text(hand)
