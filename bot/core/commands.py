@@ -37,7 +37,7 @@ from bot.core.replay import game_suggestions, send_replay
 from bot.core.rest import send_safely
 from bot.core.rules_menu import rules_page
 from bot.core.settings import LANGUAGE_CHOICES, WHERE_CHOICES, change_settings
-from bot.core.table_message import current_table, picture_file, table_picture
+from bot.core.table_message import current_table, table_picture
 from bot.core.texts import safe_name, seat_names
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
@@ -284,7 +284,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             embed = await current_table(self.bot, info)
             board = await table_picture(self.bot, info)
             await interaction.followup.send(embed=embed, ephemeral=True, files=[
-                picture_file(board)] if board is not None else [])
+                board.file()] if board is not None else [])
 
         @app_commands.command(name=locale_str("hand"),
                               description=locale_str("Your private view and your current "

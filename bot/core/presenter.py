@@ -10,6 +10,7 @@ game is playable, if plainly.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -53,6 +54,11 @@ class Picture:
     filename: str
     png: bytes
     description: str = ""  # the alt text a screen reader reads (Discord allows 1,024 characters)
+
+    def file(self) -> discord.File:
+        """A fresh upload of the picture (a File is spent once sent: each write gets its own)."""
+        return discord.File(io.BytesIO(self.png), self.filename,
+                            description=self.description[:1024] or None)
 
 
 # The core's sentences about a two-player room, by key; a presenter may word them for its
@@ -99,6 +105,10 @@ class Presenter:
             embed.add_field(name=str(key)[:256], value=discord.utils.escape_markdown(
                 str(value))[:1024] or "—", inline=False)
         return embed
+
+    def draws_table(self) -> bool:
+        """Whether this game draws its table as a picture (asked first: drawing is costly)."""
+        return type(self).table_picture is not Presenter.table_picture
 
     def table_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
         """A picture of the table (Emerald: the board) that the live message carries with its

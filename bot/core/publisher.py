@@ -4,7 +4,6 @@ live table message, and run the two-player room in its thread."""
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import weakref
 from collections.abc import Callable, Sequence
@@ -244,4 +243,4 @@ class Publisher:
         picture = await asyncio.to_thread(presenter.picture, events, view, names)
         if picture is None:
             return None
-        return discord.File(io.BytesIO(picture.png), picture.filename)
+        return picture.file()

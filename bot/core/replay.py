@@ -13,6 +13,7 @@ shown, in the reader's language.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 import weakref
@@ -28,7 +29,7 @@ from discord import app_commands
 from bot.catalog import _
 from bot.core.ids import GAME
 from bot.core.interactions import acknowledge, guarded, tell
-from bot.core.presenter import EMBED_COLOUR, Presenter, presenter_for
+from bot.core.presenter import EMBED_COLOUR, Picture, Presenter, presenter_for
 from bot.core.texts import seat_names
 from engine.core.errors import EngineError
 from engine.core.game import GameEvent
@@ -214,8 +215,22 @@ async def send_replay(service: GameService, interaction: discord.Interaction,
     record = await service.export_record(info.id)
     steps = await STEPS.get(service, info, record)
     data = io.BytesIO(record.model_dump_json(indent=1).encode())
-    file = discord.File(data, filename=f"juwelier-game-{info.id}.json")
-    await interaction.followup.send(**step_message(info, steps, 0), file=file, ephemeral=True)
+    files = [discord.File(data, filename=f"juwelier-game-{info.id}.json")]
+    picture = await step_picture(info, steps, 0)
+    if picture is not None:
+        files.append(picture.file())
+    await interaction.followup.send(**step_message(info, steps, 0), files=files, ephemeral=True)
+
+
+async def step_picture(info: GameInfo, steps: list[Step], index: int) -> Picture | None:
+    """The table's picture at a step (Emerald: the board as the turn began), for a game that
+    draws one; drawn off the event loop."""
+    presenter = presenter_for(info.kind)
+    if not presenter.draws_table():
+        return None
+    step = steps[max(0, min(index, len(steps) - 1))]
+    view = presenter.replay_view(step.view, step.events)
+    return await asyncio.to_thread(presenter.table_picture, view, seat_names(info))
 
 
 async def game_suggestions(service: GameService, interaction: discord.Interaction,
@@ -297,4 +312,10 @@ async def show_step(interaction: discord.Interaction, game_id: int, step: int) -
     if info is None:
         return
     steps = await STEPS.get(service, info)
-    await interaction.edit_original_response(**step_message(info, steps, step))
+    picture = await step_picture(info, steps, step)
+    pictures: dict[str, Any] = {}
+    if picture is not None:  # the step's picture replaces the last one; the record stays
+        kept = [a for a in getattr(interaction.message, "attachments", [])
+                if a.filename != picture.filename]
+        pictures["attachments"] = [*kept, picture.file()]
+    await interaction.edit_original_response(**step_message(info, steps, step), **pictures)

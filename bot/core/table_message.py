@@ -6,7 +6,6 @@ the events comes with it, or a turn begins."""
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ import discord
 from bot.catalog import _
 from bot.core.base import BotBase
 from bot.core.components import table_view
-from bot.core.presenter import Picture, Presenter, presenter_for
+from bot.core.presenter import Picture, presenter_for
 from bot.core.rest import edit_safely, send_safely, written_since
 from bot.core.texts import CONTENT_LIMIT, chunks, nonce, pinging, seat_names
 from engine.core.game import Decision, DecisionUI
@@ -73,7 +72,7 @@ class TableMessage:
         service = self.bot.service
         embed = await current_table(self.bot, info)
         board = await table_picture(self.bot, info)
-        attached = {"attachments": [picture_file(board)]} if board is not None else {}
+        attached = {"attachments": [board.file()]} if board is not None else {}
         buttons = table_view(info.id, button_label(await service.pending(info.id)),
                              finished=info.status == "finished")
         lines = [line for line in change.lines if line]
@@ -110,7 +109,7 @@ class TableMessage:
         once = {"nonce": nonce("table", info.id, *told)} if told and told[0] < told[1] else {}
         message = await send_safely(channel, content, embed=embed, view=buttons,
                                     files=[*change.files, *(
-                                        [picture_file(board)] if board is not None else [])],
+                                        [board.file()] if board is not None else [])],
                                     allowed_mentions=pinging(change.pinged), **once)
         if message is None:
             await service.forget_message(info.id, POSTING)
@@ -186,16 +185,10 @@ async def table_picture(bot: BotBase, info: GameInfo) -> Picture | None:
     """The public table's picture as its presenter draws it, if the game has one (drawn off
     the event loop: it takes milliseconds of CPU, and other games' clicks go on meanwhile)."""
     presenter = presenter_for(info.kind)
-    if type(presenter).table_picture is Presenter.table_picture:
+    if not presenter.draws_table():
         return None
     pv = await bot.service.get_view(info.id, None)
     return await asyncio.to_thread(presenter.table_picture, pv.view, seat_names(info))
-
-
-def picture_file(picture: Picture) -> discord.File:
-    """A fresh upload of `picture` (a File is spent once sent, so each write gets its own)."""
-    return discord.File(io.BytesIO(picture.png), picture.filename,
-                        description=picture.description[:1024] or None)
 
 
 async def _other_attachments(channel: discord.abc.Messageable, message_id: int,

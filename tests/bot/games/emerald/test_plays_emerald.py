@@ -182,3 +182,19 @@ async def test_game_hand_shows_your_gold_values_even_when_it_is_not_your_turn(
     assert private(hand)
     assert f"Your gold cards: {values}" in reply_text(hand)
     assert "not your turn" in reply_text(hand)
+
+
+async def test_the_replay_shows_the_board_at_each_step_beside_the_record(
+        simcord_env: Env, simcord_bot: JuwelierBot):
+    from tests.bot.driver import last_reply
+    from tests.bot.test_replay import button
+
+    channel, ann, bob, game_id = await two_people_playing(simcord_env, simcord_bot)
+    await play_to_end(simcord_bot, channel, game_id, {ann.id: ann, bob.id: bob}, seed=4)
+    reply = last_reply(await ann.slash(channel, "game replay", game=game_id))
+    names = [a.filename for a in reply.attachments]
+    assert names == [f"juwelier-game-{game_id}.json", "emerald-board.png"]
+    first_board = reply.attachments[1].id
+    step2 = last_reply(await ann.click(reply, custom_id=button(reply, "Next ▶")["custom_id"]))
+    assert [a.filename for a in step2.attachments] == names  # the record stays, one board
+    assert step2.attachments[1].id != first_board  # drawn anew for the step
