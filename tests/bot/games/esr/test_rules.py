@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.games.esr.rules import reflow, rules_topics
+from bot.core.rules_text import reflow
+from bot.games.esr.rules import rules_topics
 
 
 def test_hard_wrapped_lines_flow_into_their_paragraph() -> None:
