@@ -16,10 +16,9 @@ from bot.games.emerald.rules import TITLES, rules_topics
 from engine.core.game import GameEvent, Option
 from engine.games.emerald.board import GEM_TYPES, cave_space
 from engine.games.emerald.narrate import narrate
-from engine.games.emerald.words import COLOUR_LETTERS, card_name, space_name
+from engine.games.emerald.words import COLOUR_LETTERS, gem_name, space_name
 from engine.service.models import PlayerView
 
-GEM_EMOJI = {"ruby": "🔴", "emerald": "🟢", "garnet": "🟤", "turquoise": "🔵"}
 ACTION_EMOJI = {"end_turn": "⏹️", "victim": "🐉"}
 
 
@@ -39,7 +38,9 @@ def _player_line(view: dict[str, Any], seat: int) -> str:
     gems = view["gems"][seat]
     parts = [ngettext("🪙 {count} gold card", "🪙 {count} gold cards",
                       view["gold_cards"][seat]).format(count=view["gold_cards"][seat])]
-    held = " ".join(f"{GEM_EMOJI[g]}{gems[g]}" for g in GEM_TYPES if gems[g])
+    # Gems by name: the picture draws them as shapes, and coloured circles would read as the
+    # knights' colours (🔴 beside the red player).
+    held = ", ".join(f"{gem_name(g)} {gems[g]}" for g in GEM_TYPES if gems[g])
     if held:
         parts.append(held)
     if view["treasures"][seat]:
@@ -117,8 +118,11 @@ class EmeraldPresenter(Presenter):
         hand = pv.view.get("hand")
         if hand is None:
             return None
-        values = ", ".join(card_name(f"gold:{v}") for v in hand) or "—"
-        return _("Your gold cards: {values}").format(values=values)
+        if not hand:
+            return _("Your gold cards: none")
+        # Translators: {values} are the cards' values ("2, 5, 5"), {total} their sum in gold
+        return _("Your gold cards: {values} ({total} gold)").format(
+            values=", ".join(str(v) for v in hand), total=sum(hand))
 
     def option_emoji(self, option: Option) -> str | None:
         """A symbol per kind of answer."""

@@ -9,7 +9,7 @@ from engine.core.game import Decision, Option
 from engine.core.i18n import current
 from engine.core.seats import seat_ref
 from engine.games.emerald.board import CHAMBER, FIRST_CAVE, destination, space_cave, space_code
-from engine.games.emerald.catalog import _, ngettext
+from engine.games.emerald.catalog import _
 from engine.games.emerald.rules import movable, top_card
 from engine.games.emerald.state import EmeraldState
 from engine.games.emerald.words import card_name, cave_name, colour_name, space_name
@@ -147,11 +147,8 @@ def bribe_decision(state: EmeraldState) -> Decision:
     options = [
         # Translators: a button: pay a gold card of this value to the dragon
         Option(label=_("Pay gold {value}").format(value=value),
-               action={"type": "bribe", "card": value},
-               detail=ngettext("You keep {count} gold card.", "You keep {count} gold cards.",
-                               len(state.hands[seat]) - 1).format(
-                                   count=len(state.hands[seat]) - 1))
-        for value in sorted(set(state.hands[seat]))]
+               action={"type": "bribe", "card": value})
+        for value in sorted(set(state.hands[seat]))]  # the prompt's header lists the hand
     options.append(Option(label=_("Let it go to the nest"), action={"type": "bribe",
                                                                     "card": None},
                           detail=_("The knight is out of the game.")))

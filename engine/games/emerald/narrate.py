@@ -79,10 +79,13 @@ def _victim(e: ev.VictimChosen, names: Sequence[str], two: bool) -> str:
             owner=owner, colour=colour_name(e.colour), cave=cave)
     if e.chosen_by is None:
         return _("The dragon catches {owner}'s knight on {cave}.").format(owner=owner, cave=cave)
+    # The roller chose the victim among different knights (EM-7).
     if two:
-        return _("{player} lets the dragon catch {owner}'s {colour} knight on {cave}.").format(
-            player=names[e.chosen_by], owner=owner, colour=colour_name(e.colour), cave=cave)
-    return _("{player} lets the dragon catch {owner}'s knight on {cave}.").format(
+        # Translators: {player} chose which knight the dragon catches
+        return _("{player} chooses {owner}'s {colour} knight: the dragon catches it on "
+                 "{cave}.").format(player=names[e.chosen_by], owner=owner,
+                                   colour=colour_name(e.colour), cave=cave)
+    return _("{player} chooses {owner}'s knight: the dragon catches it on {cave}.").format(
         player=names[e.chosen_by], owner=owner, cave=cave)
 
 
@@ -120,7 +123,10 @@ def _ended(e: ev.GameEnded, names: Sequence[str]) -> str:
     # Translators: {winners} is one name or a list; {gold} their total
     won = ngettext("{winners} wins with {gold} gold.", "{winners} win with {gold} gold.",
                    len(e.winners)).format(winners=winners, gold=best)
-    return f"{_('Game over.')} {why} {won} ({tiebreak_text(e.tiebreak)})"
+    if e.tiebreak == "score":  # most gold: nothing to explain
+        return f"{_('Game over.')} {why} {won}"
+    how = tiebreak_text(e.tiebreak)
+    return f"{_('Game over.')} {why} {won} {how[:1].upper()}{how[1:]}."
 
 
 def _bonuses(e: ev.BonusesAwarded, names: Sequence[str]) -> str | None:

@@ -177,10 +177,10 @@ async def test_game_hand_shows_your_gold_values_even_when_it_is_not_your_turn(
         if state.hands[idle]:
             break
         await play_one(simcord_bot, channel, game_id, {ann.id: ann, bob.id: bob}, rng)
-    values = ", ".join(f"gold {v}" for v in sorted(state.hands[idle]))
+    values = ", ".join(str(v) for v in sorted(state.hands[idle]))
     hand = await actor[idle].slash(channel, "game hand")
     assert private(hand)
-    assert f"Your gold cards: {values}" in reply_text(hand)
+    assert f"Your gold cards: {values} ({sum(state.hands[idle])} gold)" in reply_text(hand)
     assert "not your turn" in reply_text(hand)
 
 
