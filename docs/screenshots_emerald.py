@@ -62,41 +62,50 @@ async def until_bribe(bot: JuwelierBot, channel: simcord.ChannelHandle, game_id:
     return False
 
 
+async def new_game(env: simcord.Env, bot: JuwelierBot, guild: simcord.GuildHandle,
+                   miriam: simcord.MemberActor, name: str) -> tuple[simcord.ChannelHandle, int]:
+    """A three-player game in a new channel: Miriam and two greedy AI seats."""
+    channel = guild.create_text_channel(name)
+    await env.advance_time(31)  # past the /game new cooldown
+    await miriam.slash(channel, "game new", game="emerald")
+    lobby = channel.last_message
+    await add_ai(miriam, lobby, level="greedy")
+    await add_ai(miriam, lobby, level="greedy")
+    await miriam.click(lobby, label="Start")
+    game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
+    await bot.timers.stop()
+    return channel, game_id
+
+
 async def main() -> None:
-    """A three-player game: Miriam and two greedy AI seats."""
+    """A three-player game: Miriam and two greedy AI seats (and more, until the dragon catches
+    one of Miriam's knights while she holds gold)."""
     OUT.mkdir(parents=True, exist_ok=True)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "e.db"))
     async with simcord.run(bot) as env:
         guild = env.create_guild(name="Dragon Watch")
-        channel = guild.create_text_channel("emerald")
         miriam = guild.add_member(env.create_user("miriam", global_name="Miriam"))
-        await miriam.slash(channel, "game new", game="emerald")
-        lobby = channel.last_message
-        await add_ai(miriam, lobby, level="greedy")
-        await add_ai(miriam, lobby, level="greedy")
-        await miriam.click(lobby, label="Start")
-        game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
-        await bot.timers.stop()
+        channel, game_id = await new_game(env, bot, guild, miriam, "emerald")
         await capture(env, channel, miriam, "emerald_start")
         rng = random.Random(3)
         for _ in range(12):
             await play_one(bot, channel, game_id, {miriam.id: miriam}, rng)
         await open_prompt(bot, channel, game_id, miriam)
         await capture(env, channel, miriam, "emerald_prompt")
-        if await until_bribe(bot, channel, game_id, miriam, rng):
-            prompt = await open_prompt(bot, channel, game_id, miriam)
-            await capture(env, channel, miriam, "emerald_bribe")
-            _label, pay = next(b for b in button_ids(prompt) if "gold" in b[0].lower())
-            await miriam.click(prompt.response, custom_id=pay)
-            # The AI seats play on at once: show the turn with the catch and the bribe.
-            told = next(m for m in reversed(channel.history())
-                        if "bribes the dragon" in m.content)
-            await capture(env, channel, miriam, "emerald_catch", focus=told)
-        else:
-            print("no bribe for Miriam in this game: emerald_bribe/catch not taken")
         await play_to_end(bot, channel, game_id, {miriam.id: miriam}, seed=3)
         ended = next(m for m in reversed(channel.history()) if "Game over" in m.content)
         await capture(env, channel, miriam, "emerald_final", focus=ended)
+        for attempt in range(8):
+            channel, game_id = await new_game(env, bot, guild, miriam, f"emerald-{attempt}")
+            if await until_bribe(bot, channel, game_id, miriam, random.Random(attempt)):
+                break
+        prompt = await open_prompt(bot, channel, game_id, miriam)
+        await capture(env, channel, miriam, "emerald_bribe")
+        _label, pay = next(b for b in button_ids(prompt) if "gold" in b[0].lower())
+        await miriam.click(prompt.response, custom_id=pay)
+        # The AI seats play on at once: show the turn with the catch and the bribe.
+        told = next(m for m in reversed(channel.history()) if "bribes the dragon" in m.content)
+        await capture(env, channel, miriam, "emerald_catch", focus=told)
 
 
 if __name__ == "__main__":
