@@ -113,6 +113,12 @@ class _Canvas:
             return
         self.draw.polygon([(_d(px_), _d(py_)) for px_, py_ in points], fill=fill)
 
+    def gem_outline(self, x: float, y: float, size: float = 20) -> None:
+        """An empty gem pile: a diamond's outline (an empty gold pile is a card's)."""
+        xm, ym = x + size / 2, y + size / 2
+        points = [(xm, y), (x + size, ym), (xm, y + size), (x, ym)]
+        self.draw.polygon([(_d(a), _d(b)) for a, b in points], outline=MUTED, width=_d(1.5))
+
     def dragon(self, x: float, y: float, toward_chamber: bool) -> None:
         """The dragon: a red token with an arrow the way its head points (down: toward the
         chamber, as the caves are listed)."""
@@ -227,7 +233,7 @@ def _piles(canvas: _Canvas, info: dict[str, Any], mid: float) -> None:
         if info["gems_left"] > 1:
             canvas.text(GEM_X + 24, mid, f"+{info['gems_left'] - 1}", MUTED)
     else:
-        canvas.box(GEM_X, mid - 10, GEM_X + 20, mid + 10, CELL, radius=3, outline=MUTED)
+        canvas.gem_outline(GEM_X, mid - 10)  # unlike an empty gold pile's card outline
 
 
 def _out_row(canvas: _Canvas | None, view: dict[str, Any], top: float) -> float:

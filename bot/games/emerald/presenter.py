@@ -86,7 +86,8 @@ class EmeraldPresenter(Presenter):
         for seat in range(view["players"]):
             letters = "".join(COLOUR_LETTERS[c] for c, owner in enumerate(view["colours"])
                               if owner == seat)
-            marker = "▶ " if view["to_move"] == seat and view["phase"] != "over" else ""
+            # Whoever decides now (the victim's owner during a bribe), as the picture marks.
+            marker = "▶ " if any(w["seat"] == seat for w in view["waiting_for"]) else ""
             embed.add_field(name=f"{marker}{letters} · {names[seat]}"[:256],
                             value=_player_line(view, seat), inline=False)
         return embed

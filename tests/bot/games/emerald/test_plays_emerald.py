@@ -66,6 +66,22 @@ async def test_a_person_and_ai_seats_play_a_whole_game(simcord_env: Env,
               if any(a.filename == "emerald-board.png" for a in m.attachments)]
     assert [m.id for m in boards] == [table.id]
     assert "C9" in (table.attachments[0].description or "")  # the text board, for readers
+    if players == 2:  # the replay draws the board for each step beside the record
+        await replay_shows_boards(ann, channel, game_id)
+
+
+async def replay_shows_boards(ann, channel, game_id: int) -> None:
+    """/game replay of a finished game: the record and a board, a new board per step."""
+    from tests.bot.driver import last_reply
+    from tests.bot.test_replay import button
+
+    reply = last_reply(await ann.slash(channel, "game replay", game=game_id))
+    names = [a.filename for a in reply.attachments]
+    assert names == [f"juwelier-game-{game_id}.json", "emerald-board.png"]
+    first_board = reply.attachments[1].id
+    step2 = last_reply(await ann.click(reply, custom_id=button(reply, "Next ▶")["custom_id"]))
+    assert [a.filename for a in step2.attachments] == names  # the record stays, one board
+    assert step2.attachments[1].id != first_board  # drawn anew for the step
 
 
 def test_the_final_scoring_lists_everyone_with_shared_places():
@@ -184,17 +200,20 @@ async def test_game_hand_shows_your_gold_values_even_when_it_is_not_your_turn(
     assert "not your turn" in reply_text(hand)
 
 
-async def test_the_replay_shows_the_board_at_each_step_beside_the_record(
-        simcord_env: Env, simcord_bot: JuwelierBot):
-    from tests.bot.driver import last_reply
-    from tests.bot.test_replay import button
+def test_the_table_marks_whoever_decides_now_the_victims_owner_during_a_bribe():
+    from bot.games.emerald.presenter import EmeraldPresenter
 
-    channel, ann, bob, game_id = await two_people_playing(simcord_env, simcord_bot)
-    await play_to_end(simcord_bot, channel, game_id, {ann.id: ann, bob.id: bob}, seed=4)
-    reply = last_reply(await ann.slash(channel, "game replay", game=game_id))
-    names = [a.filename for a in reply.attachments]
-    assert names == [f"juwelier-game-{game_id}.json", "emerald-board.png"]
-    first_board = reply.attachments[1].id
-    step2 = last_reply(await ann.click(reply, custom_id=button(reply, "Next ▶")["custom_id"]))
-    assert [a.filename for a in step2.attachments] == names  # the record stays, one board
-    assert step2.attachments[1].id != first_board  # drawn anew for the step
+    state, _ = GAME.new_game(1, 3)
+    view = GAME.view(state, None)
+    names = ["ann", "bob", "cy"]
+
+    def marked(view) -> list[str]:
+        embed = EmeraldPresenter().table_embed(view, names, "Emerald", None)
+        return [f.name for f in embed.fields if f.name.startswith("▶")]
+
+    assert marked(view) == [f"▶ {'RBY'[state.seat]} · {names[state.seat]}"]
+    victim_owner = (state.seat + 1) % 3
+    view["waiting_for"] = [{"seat": victim_owner, "kind": "emerald.bribe"}]
+    assert marked(view) == [f"▶ {'RBY'[victim_owner]} · {names[victim_owner]}"]
+    view["waiting_for"] = []  # the game is over
+    assert marked(view) == []
