@@ -1,12 +1,13 @@
 """What every game's pictures share: Discord's dark-theme colours, the phone's message column
-the pictures are designed for, drawn at twice that size, and the fonts.
+the pictures are designed for, the fonts, fitting text and encoding the PNG.
 
 Discord shows an attached image as wide as the message column: 272 px on a 360 px phone (360 px
 less the 72 px avatar gutter and 16 px of padding), at most 550 px on a desktop. Pictures are
 designed at 272 px with text of at least 16 px (Discord's message text) and drawn at `SCALE`
 times that, 544 px, so a phone shows the text at its designed size and a desktop shows the
-picture pixel for pixel. The evidence is in docs/architecture.md ("The standings picture on a
-phone").
+picture pixel for pixel; a picture may draw at its own scale (Emerald's board: 1.5, so that
+redrawing it on every change costs fewer pixels). The evidence is in docs/architecture.md ("The
+standings picture on a phone", "The board picture").
 """
 
 from __future__ import annotations

@@ -217,3 +217,14 @@ def test_the_table_marks_whoever_decides_now_the_victims_owner_during_a_bribe():
     assert marked(view) == [f"▶ {'RBY'[victim_owner]} · {names[victim_owner]}"]
     view["waiting_for"] = []  # the game is over
     assert marked(view) == []
+
+
+async def test_game_status_shows_the_board_privately_with_the_table(simcord_env: Env,
+                                                                    simcord_bot: JuwelierBot):
+    from tests.bot.driver import last_reply, private
+
+    channel, ann, _bob, _game_id = await two_people_playing(simcord_env, simcord_bot)
+    status = await ann.slash(channel, "game status")
+    assert private(status)
+    reply = last_reply(status)
+    assert reply.embeds and [a.filename for a in reply.attachments] == ["emerald-board.png"]
