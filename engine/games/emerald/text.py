@@ -12,14 +12,12 @@ from engine.games.emerald.catalog import _, ngettext
 from engine.games.emerald.words import COLOUR_LETTERS, card_name, gem_name, space_name
 
 
-def knights_on(view: dict[str, Any], space: int, times: str = "") -> str:
-    """The knights on a space, e.g. "R2 B" (a letter per colour, a count above one, after
-    `times`: the bot writes "R×2")."""
+def knights_on(view: dict[str, Any], space: int) -> str:
+    """The knights on a space, e.g. "R2 B" (a letter per colour, a count above one)."""
     parts = []
     for colour, row in enumerate(view["knights"]):
         if row[space]:
-            count = f"{times}{row[space]}" if row[space] > 1 else ""
-            parts.append(COLOUR_LETTERS[colour] + count)
+            parts.append(COLOUR_LETTERS[colour] + (str(row[space]) if row[space] > 1 else ""))
     return " ".join(parts)
 
 
