@@ -30,6 +30,24 @@ class DecisionUI(StrEnum):
     PROMPT = "prompt"  # one player answers, privately, by picking an option
     SECRET = "secret"  # a simultaneous secret choice: everyone picks, changeable until all have
     ROOM = "room"  # one move of a two-player exchange (with `partner`), held in a private room
+    # Everyone at once over one shared, public pool, first come first served: each answer
+    # changes the table at once (others see who holds what) and may be changed until the game
+    # closes the round. Options list what is free to this player now.
+    POOL = "pool"
+
+
+# The player index of a game's own clock: the actor of a Clock's action in the log.
+CLOCK = -1
+
+
+class Clock(BaseModel):
+    """A time limit whose expiry is the game's own move (a round scored as it stands), not an
+    autopilot answer for an absent player. The service applies `action` as player CLOCK once
+    the limit the lobby set for `kind` has run out since the decision point `key` began."""
+
+    kind: str = Field(description="The decision kind whose deadline setting times it.")
+    key: str = Field(description="Stable id of the timed stretch; changes when it ends.")
+    action: Action
 
 
 class Decision(BaseModel):
@@ -152,6 +170,11 @@ class GameKind(ABC, Generic[S]):
     @abstractmethod
     def results(self, state: S) -> Results | None:
         """Final standings once the game is over, else None."""
+
+    def clock(self, state: S) -> Clock | None:
+        """The running time limit whose expiry is the game's own move, if any (most games:
+        none; their deadlines only hand absent players' decisions to the autopilot)."""
+        return None
 
     def check(self, state: S, player: int, action: Action) -> None:
         """Raise IllegalAction if `action` is not legal now; changes nothing."""
