@@ -1,7 +1,7 @@
 """What drawing Große kleine Edelsteine's round picture costs (issue 24: ≤ 150 ms, off the
 event loop): CPU per `round_png` (layout, 81 gem sprites and 3 card gems, labels, PNG encoding)
-for the first round of --games games per player count (seeds 0..games-1), the sprite cache
-cleared before each drawing; and the PNG's size.
+for the first round of --games games per player count (seeds 0..games-1), the sprite and
+layout caches cleared before each drawing; and the PNG's size.
 
 Run: python -m benchmarks.gke_picture_bench [--games N]; writes
 benchmarks/results/gke_picture.json.
@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 from benchmarks.report import print_table, save
-from bot.games.gke.picture import round_picture, round_png, sprite
+from bot.games.gke.gems import sprite
+from bot.games.gke.picture import _layout, round_picture, round_png
 from engine.games.gke import GAME
 
 RESULTS = Path(__file__).resolve().parent / "results" / "gke_picture.json"
@@ -32,6 +33,7 @@ def main() -> None:
         for seed in range(args.games):
             view = GAME.view(GAME.new_game(seed, players)[0], 0)
             sprite.cache_clear()
+            _layout.cache_clear()
             started = time.process_time()
             data = round_png(view)
             cpu.append(time.process_time() - started)

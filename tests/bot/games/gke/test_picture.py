@@ -8,19 +8,24 @@ import random
 import pytest
 from PIL import Image, ImageDraw, ImageStat
 
-from bot.core.drawing import BACKGROUND, TEXT, font
+from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH, TEXT, font
 from bot.games.gke import picture
+from bot.games.gke.closer import (
+    CLOSER_BASE,
+    CLOSER_LABEL,
+    CLOSER_WIDTH,
+    closer_layout,
+    closer_picture,
+)
+from bot.games.gke.gems import reach, sprite
 from bot.games.gke.picture import (
     LABEL,
     LABEL_HEIGHT,
     WIDTH,
-    _item_box,
-    _place,
     length_of,
-    reach,
+    place,
     round_picture,
     round_png,
-    sprite,
 )
 from bot.games.gke.shapes import COLOURS
 from engine.games.gke import GAME
@@ -58,10 +63,12 @@ def test_the_cards_gems_are_drawn_at_the_pools_scale():
 def test_no_gem_or_label_overlaps_another_and_all_stay_inside():
     view = GAME.view(GAME.new_game(8, 2)[0], None)
     gems = [(g["kind"], picture.length_from_drawn(g["drawn"]), g["label"]) for g in view["pool"]]
-    spots, bottom = _place(gems, 200, random.Random(1))
+    spots, bottom = place(gems, 200, random.Random(1))
     face = font(LABEL, "bold")
-    boxes = [_item_box(x, y, reach(kind) * length + 3, face.getlength(label) / 2 + 4)
-             for (kind, length, label), (x, y, _) in zip(gems, spots, strict=True)]
+    boxes = []
+    for (kind, length, label), (x, y, _) in zip(gems, spots, strict=True):
+        radius, half = reach(kind) * length, max(reach(kind) * length, face.getlength(label) / 2)
+        boxes.append((x - half, y - radius, x + half, y + radius + LABEL_HEIGHT))
     assert len(boxes) == 81
     for i, a in enumerate(boxes):
         assert a[0] >= 0 and a[2] <= WIDTH and a[1] >= 200 and a[3] <= bottom + 1
@@ -69,17 +76,21 @@ def test_no_gem_or_label_overlaps_another_and_all_stay_inside():
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
 
 
-def test_a_label_is_as_tall_as_discords_text_on_a_phones_full_screen():
-    scale = PHONE_FULL_SCREEN / WIDTH
+def label_capital(size: int, shown_at: float) -> int:
+    """A bold label's capital height at `size` px, as a picture scaled by `shown_at` shows it."""
 
     def label(text: str) -> Image.Image:
-        image = Image.new("RGB", (120, LABEL_HEIGHT * 2), BACKGROUND)
-        ImageDraw.Draw(image).text((4, LABEL_HEIGHT * 1.5), text, fill=TEXT,
-                                   font=font(LABEL, "bold"), anchor="ls")
-        size = (round(image.width * scale), round(image.height * scale))
-        return image.resize(size, Image.Resampling.LANCZOS).convert("L")
+        image = Image.new("RGB", (4 * size, size * 2), BACKGROUND)
+        ImageDraw.Draw(image).text((4, size * 1.5), text, fill=TEXT, font=font(size, "bold"),
+                                   anchor="ls")
+        scaled = (round(image.width * shown_at), round(image.height * shown_at))
+        return image.resize(scaled, Image.Resampling.LANCZOS).convert("L")
 
-    assert ink_height(label("EH"), label("E")) >= discord_capital_height()
+    return ink_height(label("EH"), label("E"))
+
+
+def test_a_label_is_as_tall_as_discords_text_on_a_phones_full_screen():
+    assert label_capital(LABEL, PHONE_FULL_SCREEN / WIDTH) >= discord_capital_height()
 
 
 def test_the_picture_is_the_same_whatever_is_hidden_and_new_each_round():
@@ -109,8 +120,31 @@ def test_where_a_gem_lies_tells_nothing_of_its_size():
                 for g in view["pool"]]
         rng = random.Random(seed)
         rng.shuffle(gems)
-        spots, bottom = _place(gems, 0, rng)
+        spots, bottom = place(gems, 0, rng)
         for (_, length, _), (_, y, _) in zip(gems, spots, strict=True):
             (upper if y < bottom / 2 else lower).append(length)
     mean_up, mean_low = sum(upper) / len(upper), sum(lower) / len(lower)
     assert abs(mean_up - mean_low) / mean_up < 0.03
+
+
+def test_look_closer_shows_the_cards_kind_free_to_the_viewer_larger_and_alone():
+    state = GAME.new_game(11, 3)[0]
+    view = GAME.view(state, 0)
+    kind = view["cards"][1]["kind"]
+    others = next(g for g in view["pool"] if g["kind"] == kind)
+    state, _ = GAME.apply(state, 2, {"type": "pick", "card": 1, "label": others["label"]})
+    view = GAME.view(state, 0)
+    layout = closer_layout(view, 1)
+    shown = {gem["label"] for gem, *_ in layout}
+    expected = {g["label"] for g in view["pool"] if g["kind"] == kind} - {others["label"]}
+    assert shown == expected  # the one seat 2 holds is on its board, not in the pool
+    assert CLOSER_BASE > 1.9 * picture.BASE
+    image = closer_picture(view, 1)
+    assert image.width == CLOSER_WIDTH and image.height < 2 * image.width
+    # No card beside them: none of the card board's frame colours is drawn.
+    colours = {colour for _, colour in image.getcolors(1 << 20)}
+    assert not colours & set(picture.BACK_COLOURS.values())
+
+
+def test_look_closer_labels_are_legible_in_a_phones_message_column():
+    assert label_capital(CLOSER_LABEL, DISPLAY_WIDTH / CLOSER_WIDTH) >= discord_capital_height()

@@ -87,3 +87,29 @@ def test_an_ai_perceives_a_gem_the_same_on_a_second_look_and_with_an_error():
     label = next(g["label"] for g in view["pool"] if g["kind"] == "aquamarine"
                  and abs(exact[g["label"]] - 5) < 0.01)
     assert state.labels[label] == gem_id("aquamarine", 5)
+
+
+def test_ai_picks_do_not_depend_on_the_hidden_symbols(monkeypatch):
+    """The symbols dealt otherwise within each kind: the pool looks the same to everyone (only
+    the face-up cards, which show theirs, change) and no AI pick changes."""
+    from engine.games.gke import data as gke_data
+
+    state = table(3)
+    before = {level: [POLICIES[level](GAME, state, GAME.decision_for(state, seat),
+                                      random.Random(0)) for seat in range(3)]
+              for level in sorted(SPREAD)}
+    def pool_views():
+        return [{k: v for k, v in GAME.view(state, seat).items() if k != "cards"}
+                for seat in range(3)]
+
+    views = pool_views()
+    real = gke_data.game_data()
+    shuffled = real.model_copy(update={"gems": [
+        gem.model_copy(update={"symbol": (gem.symbol + 4) % 9}) for gem in real.gems]})
+    for module in ("engine.games.gke.data", "engine.games.gke.views",
+                   "engine.games.gke.rules", "engine.games.gke.decisions"):
+        monkeypatch.setattr(f"{module}.game_data", lambda: shuffled)
+    assert pool_views() == views
+    for level, picks in before.items():
+        assert [POLICIES[level](GAME, state, GAME.decision_for(state, seat), random.Random(0))
+                for seat in range(3)] == picks
