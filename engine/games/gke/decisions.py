@@ -39,7 +39,10 @@ def pick_decision(state: GkeState, seat: int) -> Decision:
              for gem in picks if gem is not None}
     kinds = gem_kinds()
     options = []
+    full = state.held(seat) >= state.picks_per_round
     for card in range(3):
+        if full and row[card] is None:
+            continue  # with four players, the card left without a gem (GKE-1)
         kind, where = card_kind(state, card), back_name(card)
         # Built unvalidated: every field is made here, and a decision has ~27 of them.
         options += [Option.model_construct(label=label, detail=where, action={

@@ -155,8 +155,8 @@ def close_round(state: GkeState, reason: str) -> list[GameEvent]:
 def _complete_magnifier(state: GkeState, seat: int) -> GameEvent:
     state.pieces[seat] = 0
     state.supply += 3
-    # The stack always has a card: at most a piece per player and card, a third of those
-    # trade, and 63 − 3 N bonus cards outnumber N rounds × 3 cards × 4 players / 3 for N ≤ 9.
+    # The stack always has a card: a round gives at most one piece per pick, 9 picks (3 × 3,
+    # or 2 × 4), so N rounds trade at most 9 N / 3 = 3 N magnifiers, and 63 − 3 N ≥ 3 N.
     state.bonus_won[seat].append(state.bonus.pop())
     return ev.MagnifierCompleted(seat=seat, bonus_left=len(state.bonus))
 

@@ -54,6 +54,17 @@ def test_random_games_keep_every_gem_card_and_piece(players, chunk):
         assert GAME.is_over(state) and state.round == state.rounds
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_option_offered_is_legal(players):
+    for seed in range(15):
+        for step, (state, _log) in enumerate(play_randomly(500 + seed, players)):
+            if GAME.is_over(state) or step % 4:
+                continue
+            for decision in GAME.pending(state):
+                for option in decision.options:
+                    GAME.apply(state, decision.player, option.action)  # raises if illegal
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_replaying_the_log_gives_the_same_state(players):
     for seed in range(20):
