@@ -9,27 +9,24 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.core.drawing import BACKGROUND, TEXT, font, png
-from bot.games.gke.gems import MARGIN, reach, scatter, sprite
+from bot.games.gke.gems import MARGIN, Spot, scatter, sprite
 
 CLOSER_WIDTH = 544  # 2× the 272 px column of a 360 px phone: shown at half, no zooming
 CLOSER_BASE = 76  # px: size 1 (size 9: 121 px); on the phone 38 px and 61 px
 CLOSER_LABEL = 34  # px: a capital of 24 px, 12 px on the phone
 
 
-def closer_layout(view: dict[str, Any], card: int
-                  ) -> list[tuple[dict[str, Any], float, float, int, float]]:
-    """(pool gem, x, y, angle, radius) for the look-closer picture of card `card`: the gems of
-    its kind that the viewer may take or holds, in random places."""
+def closer_layout(view: dict[str, Any], card: int) -> list[tuple[dict[str, Any], Spot]]:
+    """(pool gem, spot) for the look-closer picture of card `card`: the gems of its kind that
+    the viewer may take or holds, in random places."""
     kind = view["cards"][card]["kind"]
     gems = [g for g in view["pool"] if g["kind"] == kind and g["holder"] in (None, view["viewer"])]
     rng = random.Random(f"gke-closer:{card}:" + ",".join(g["label"] for g in view["pool"]))
     rng.shuffle(gems)
     face = font(CLOSER_LABEL, "bold")
-    items = [(CLOSER_BASE * g["drawn"] * reach(kind) + 4, face.getlength(g["label"]) / 2 + 6)
-             for g in gems]
+    items = [(kind, CLOSER_BASE * g["drawn"], face.getlength(g["label"])) for g in gems]
     spots, _ = scatter(items, CLOSER_WIDTH, MARGIN, CLOSER_LABEL, rng, slack=1.5)
-    return [(gem, x, y, angle, radius)
-            for gem, (x, y, angle), (radius, _) in zip(gems, spots, items, strict=True)]
+    return list(zip(gems, spots, strict=True))
 
 
 def closer_picture(view: dict[str, Any], card: int) -> Image.Image:
@@ -39,14 +36,13 @@ def closer_picture(view: dict[str, Any], card: int) -> Image.Image:
     kind = view["cards"][card]["kind"]
     layout = closer_layout(view, card)
     face = font(CLOSER_LABEL, "bold")
-    bottom = max(y + radius + CLOSER_LABEL for _, _, y, _, radius in layout)
+    bottom = max(label_y + CLOSER_LABEL / 2 for _, (*_, label_y) in layout)
     image = Image.new("RGB", (CLOSER_WIDTH, round(bottom) + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for gem, x, y, angle, radius in layout:
+    for gem, (x, y, angle, label_x, label_y) in layout:
         drawn = sprite(kind, CLOSER_BASE * gem["drawn"], angle)
         image.paste(drawn, (round(x - drawn.width / 2), round(y - drawn.height / 2)), drawn)
-        draw.text((x, y + radius + CLOSER_LABEL / 2), gem["label"], font=face, fill=TEXT,
-                  anchor="mm")
+        draw.text((label_x, label_y), gem["label"], font=face, fill=TEXT, anchor="mm")
     return image
 
 

@@ -16,7 +16,10 @@ from bot.games.gke.shapes import COLOURS, OUTLINES
 SUPER = 4  # drawn at 4× and averaged down
 MARGIN = 12
 Box = tuple[float, float, float, float]
-Spot = tuple[float, float, int]  # centre x, centre y, turn in degrees
+# A gem's centre, its turn in degrees, and its label's centre.
+Spot = tuple[float, float, int, float, float]
+GAP = 4  # px from a gem's turned outline down to its label
+PAD = 7  # px kept free around every gem and label, so a label sits nearer its own gem
 
 
 def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -60,14 +63,28 @@ def reach(kind: str) -> float:
     return max(math.hypot(x, y) for x, y in OUTLINES[kind])
 
 
-def scatter(items: list[tuple[float, float]], width: int, top: float, label_height: int,
+@lru_cache(maxsize=4096)
+def extent(kind: str, length: float, angle: int) -> Box:
+    """The turned outline's bounds (left, top, right, bottom) around its centre, in px."""
+    turn = math.radians(angle)
+    cos, sin = math.cos(turn), math.sin(turn)
+    xs = [length * (x * cos - y * sin) for x, y in OUTLINES[kind]]
+    ys = [length * (x * sin + y * cos) for x, y in OUTLINES[kind]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def scatter(items: list[tuple[str, float, float]], width: int, top: float, label_height: int,
             rng: random.Random, slack: float) -> tuple[list[Spot], int]:
-    """Random spots for items of (radius, half label width), each a gem with its label under
-    it, none overlapping another, in a `width` wide area from `top` down; and the bottom they
-    reach. Rejection sampling in an area `slack` times the items' own, started again taller
-    whenever one finds no room (growing only where the last ones go would put the big ones,
-    which find room last, at the bottom: position would hint size)."""
-    area = sum((2 * max(r, h)) * (2 * r + label_height) for r, h in items)
+    """Random spots for (kind, length, label width) items, each a gem turned at random with
+    its label a fixed gap under its turned outline, none within PAD of another, in a `width`
+    wide area from `top` down; and the bottom they reach. The label's distance from the gem is
+    the same for every gem, so it is no ruler: only the drawn gem tells its size.
+
+    Rejection sampling in an area `slack` times the items' own, started again taller whenever
+    one finds no room (growing only where the last ones go would put the big ones, which find
+    room last, at the bottom: position would hint size)."""
+    area = sum((length + 2 * PAD) * (length + GAP + label_height + 2 * PAD)
+               for _, length, _ in items)
     height = area / (width - 2 * MARGIN) * slack
     while True:
         spots = _try(items, width, top, height, label_height, rng)
@@ -76,23 +93,27 @@ def scatter(items: list[tuple[float, float]], width: int, top: float, label_heig
         height *= 1.06
 
 
-def _try(items: list[tuple[float, float]], width: int, top: float, height: float,
+def _try(items: list[tuple[str, float, float]], width: int, top: float, height: float,
          label_height: int, rng: random.Random) -> list[Spot] | None:
     spots: list[Spot] = []
     grid: dict[tuple[int, int], list[Box]] = {}  # boxes by the 64 px cells they touch
-    for radius, half_label in items:
-        half = max(radius, half_label)
+    for kind, length, label_width in items:
+        angle = rng.randrange(360)
+        left, up, right, down = extent(kind, length, angle)
+        middle = (left + right) / 2
+        half = max(right - left, label_width) / 2 + PAD
+        below = down + GAP + label_height + PAD
         for _attempt in range(200):
-            x = rng.uniform(MARGIN + half, width - MARGIN - half)
-            y = rng.uniform(top + radius, top + height - radius - label_height)
-            box = (x - half, y - radius, x + half, y + radius + label_height)
+            x = rng.uniform(MARGIN + half - middle, width - MARGIN - half - middle)
+            y = rng.uniform(top - up + PAD, top + height - below)
+            box = (x + middle - half, y + up - PAD, x + middle + half, y + below)
             cells = _cells(box)
             if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
                        for cell in cells for b in grid.get(cell, ())):
                 break
         else:
             return None
-        spots.append((x, y, rng.randrange(360)))
+        spots.append((x, y, angle, x + middle, y + down + GAP + label_height / 2))
         for cell in cells:
             grid.setdefault(cell, []).append(box)
     return spots

@@ -18,7 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.core.drawing import BACKGROUND, TEXT, font, png
-from bot.games.gke.gems import MARGIN, Spot, reach, scatter, sprite
+from bot.games.gke.gems import MARGIN, Spot, scatter, sprite
 
 WIDTH = 540
 BASE = 38  # px: the length of a size-1 gem (size 9: 61 px)
@@ -57,10 +57,9 @@ def place(gems: list[tuple[str, float, str]], top: int, rng: random.Random
           ) -> tuple[list[Spot], int]:
     """Random spots for the pool's (kind, length, label) gems, none overlapping, from `top`."""
     face = font(LABEL, "bold")
-    items = [(reach(kind) * length + 3, face.getlength(label) / 2 + 4)
-             for kind, length, label in gems]
-    # 2.2: about where random placement first fits, so it seldom starts again.
-    return scatter(items, WIDTH, top, LABEL_HEIGHT, rng, slack=2.2)
+    items = [(kind, length, face.getlength(label)) for kind, length, label in gems]
+    # About where random placement first fits, so it seldom starts again.
+    return scatter(items, WIDTH, top, LABEL_HEIGHT, rng, slack=1.9)
 
 
 @lru_cache(maxsize=64)
@@ -88,18 +87,21 @@ def round_picture(view: dict[str, Any]) -> Image.Image:
     card_width = (WIDTH - 4 * MARGIN) / 3
     for i, card in enumerate(cards):
         left = MARGIN + i * (card_width + MARGIN)
+        # The back colour as a band along the top, not a frame around the gem: a green frame
+        # round a sapphire read as an emerald at a glance.
         draw.rounded_rectangle([left, MARGIN, left + card_width, CARD_BAND - MARGIN], radius=14,
-                               fill=(30, 31, 34), outline=BACK_COLOURS[card["back"]], width=5)
+                               fill=(30, 31, 34), outline=(88, 90, 97), width=2)
+        draw.rounded_rectangle([left, MARGIN, left + card_width, MARGIN + 14], radius=7,
+                               fill=BACK_COLOURS[card["back"]])
         gem = sprite(card["kind"], length_of(card["size"]), 0)
-        cx, cy = left + card_width / 2, MARGIN + (CARD_BAND - 2 * MARGIN) * 0.4
+        cx, cy = left + card_width / 2, MARGIN + 14 + (CARD_BAND - 2 * MARGIN - 14) * 0.4
         image.paste(gem, (round(cx - gem.width / 2), round(cy - gem.height / 2)), gem)
         _stars(draw, cx, CARD_BAND - MARGIN - 24, card["stars"])
     draw.line([(MARGIN, CARD_BAND), (WIDTH - MARGIN, CARD_BAND)], fill=(80, 82, 88), width=2)
-    for (kind, length, _), (x, y, angle) in zip(pool, spots, strict=True):
+    for (kind, length, label), (x, y, angle, label_x, label_y) in zip(pool, spots, strict=True):
         gem = sprite(kind, length, angle)
         image.paste(gem, (round(x - gem.width / 2), round(y - gem.height / 2)), gem)
-    for (kind, length, label), (x, y, _) in zip(pool, spots, strict=True):
-        _draw_label(draw, x, y + reach(kind) * length + 3 + LABEL_HEIGHT / 2, label)
+        _draw_label(draw, label_x, label_y, label)
     return image
 
 

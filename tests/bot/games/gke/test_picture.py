@@ -17,7 +17,7 @@ from bot.games.gke.closer import (
     closer_layout,
     closer_picture,
 )
-from bot.games.gke.gems import reach, sprite
+from bot.games.gke.gems import extent, sprite
 from bot.games.gke.picture import (
     LABEL,
     LABEL_HEIGHT,
@@ -60,20 +60,52 @@ def test_the_cards_gems_are_drawn_at_the_pools_scale():
                             length_of(card["size"]), rel_tol=1e-3)
 
 
-def test_no_gem_or_label_overlaps_another_and_all_stay_inside():
-    view = GAME.view(GAME.new_game(8, 2)[0], None)
+def pool_layout(seed: int, players: int = 2):
+    view = GAME.view(GAME.new_game(seed, players)[0], None)
     gems = [(g["kind"], picture.length_from_drawn(g["drawn"]), g["label"]) for g in view["pool"]]
-    spots, bottom = place(gems, 200, random.Random(1))
+    rng = random.Random(seed)
+    rng.shuffle(gems)
+    spots, bottom = place(gems, 200, rng)
+    return gems, spots, bottom
+
+
+def drawn_boxes(gems, spots):
+    """Each gem's turned outline and each label's text box, as drawn."""
     face = font(LABEL, "bold")
     boxes = []
-    for (kind, length, label), (x, y, _) in zip(gems, spots, strict=True):
-        radius, half = reach(kind) * length, max(reach(kind) * length, face.getlength(label) / 2)
-        boxes.append((x - half, y - radius, x + half, y + radius + LABEL_HEIGHT))
-    assert len(boxes) == 81
-    for i, a in enumerate(boxes):
+    for (kind, length, label), (x, y, angle, label_x, label_y) in zip(gems, spots, strict=True):
+        left, up, right, down = extent(kind, length, angle)
+        boxes.append(("gem", (x + left, y + up, x + right, y + down)))
+        half = face.getlength(label) / 2
+        boxes.append(("label", (label_x - half, label_y - LABEL_HEIGHT / 2, label_x + half,
+                                label_y + LABEL_HEIGHT / 2)))
+    return boxes
+
+
+def test_no_gem_or_label_overlaps_another_and_all_stay_inside():
+    gems, spots, bottom = pool_layout(8)
+    boxes = drawn_boxes(gems, spots)
+    assert len(boxes) == 2 * 81
+    for i, (_, a) in enumerate(boxes):
         assert a[0] >= 0 and a[2] <= WIDTH and a[1] >= 200 and a[3] <= bottom + 1
-        for b in boxes[i + 1:]:
+        for _, b in boxes[i + 1:]:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3])
+
+
+def test_a_label_sits_the_same_gap_under_every_gem_and_nearer_it_than_any_other():
+    """The label's distance is no ruler of size, and a label belongs to one gem only."""
+    gems, spots, _ = pool_layout(9)
+    boxes = drawn_boxes(gems, spots)
+    gaps = set()
+    for i in range(0, len(boxes), 2):
+        gem, label = boxes[i][1], boxes[i + 1][1]
+        gaps.add(round(label[1] - gem[3], 6))
+        own = label[1] - gem[3]
+        for j in range(0, len(boxes), 2):
+            other = boxes[j][1]
+            if j != i and other[0] < label[2] and label[0] < other[2]:  # above or below it
+                assert min(abs(other[1] - label[3]), abs(label[1] - other[3])) > own
+    assert len(gaps) == 1
 
 
 def label_capital(size: int, shown_at: float) -> int:
@@ -121,7 +153,7 @@ def test_where_a_gem_lies_tells_nothing_of_its_size():
         rng = random.Random(seed)
         rng.shuffle(gems)
         spots, bottom = place(gems, 0, rng)
-        for (_, length, _), (_, y, _) in zip(gems, spots, strict=True):
+        for (_, length, _), (_, y, *_) in zip(gems, spots, strict=True):
             (upper if y < bottom / 2 else lower).append(length)
     mean_up, mean_low = sum(upper) / len(upper), sum(lower) / len(lower)
     assert abs(mean_up - mean_low) / mean_up < 0.03
