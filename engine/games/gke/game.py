@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction
 from engine.core.game import CLOCK, Action, Clock, Decision, GameEvent, GameKind, Results
-from engine.games.gke import decisions, rules, views
+from engine.games.gke import decisions, rules, text, views
 from engine.games.gke.catalog import N_, _
 from engine.games.gke.narrate import narrate
 from engine.games.gke.state import GkeSettings, GkeState
@@ -113,6 +113,10 @@ class GkeGame(GameKind[GkeState]):
     def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
         """The event in plain words."""
         return narrate(event, names)
+
+    def board(self, view: dict[str, Any], names: Sequence[str]) -> str:
+        """The table as plain text."""
+        return text.board(view, names)
 
     def tiebreak_text(self, tiebreak: str) -> str:
         """Equal points share the win (GKE-6)."""
