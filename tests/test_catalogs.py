@@ -11,8 +11,8 @@ DOMAINS = domains()
 
 
 def test_every_package_with_text_keeps_a_catalog() -> None:
-    assert {d.catalog.domain for d in DOMAINS} == {"engine", "esr", "emerald", "bot", "bot_esr",
-                                                   "bot_emerald"}
+    assert {d.catalog.domain for d in DOMAINS} == {"engine", "esr", "emerald", "gke", "bot",
+                                                   "bot_esr", "bot_emerald"}
 
 
 @pytest.mark.parametrize("domain", DOMAINS, ids=lambda d: d.catalog.domain)
