@@ -303,7 +303,7 @@ def subpackages(root: Path, package: str) -> set[str]:
 
 
 # A game package still being built may stay out of the registry until it can be played, if its
-# __init__.py says so and why in this constant (docs/architecture.md, "How games are found").
+# __init__.py says so and why in this constant (docs/architecture.md, "Große kleine Edelsteine").
 NOT_YET = "NOT_YET_REGISTERED = "
 
 
