@@ -9,6 +9,7 @@ from functools import cache
 from engine.core.game import Decision, DecisionUI, Option
 from engine.games.gke.catalog import _, ngettext
 from engine.games.gke.data import KINDS, game_data
+from engine.games.gke.rules import card_kind, labels_by_gem
 from engine.games.gke.state import GkeState
 from engine.games.gke.words import back_name, kind_name
 
@@ -24,21 +25,13 @@ def gem_kinds() -> tuple[int, ...]:
     return tuple(gem.kind for gem in game_data().gems)
 
 
-def card_kind(state: GkeState, card: int) -> int:
-    """The gem kind face-up card `card` shows."""
-    data = game_data()
-    card_id = state.face_up[card]
-    assert card_id is not None
-    return data.gems[data.cards[card_id].gem].kind
-
-
 def pick_decision(state: GkeState, seat: int) -> Decision:
     """Per card, each gem of its kind no other player holds; the player's own picks to release."""
     row = state.picks[seat]
     taken = {gem for other, picks in enumerate(state.picks) if other != seat
              for gem in picks if gem is not None}
     kinds = gem_kinds()
-    options = []
+    options: list[Option] = []
     full = state.held(seat) >= state.picks_per_round
     for card in range(3):
         if full and row[card] is None:
@@ -49,7 +42,7 @@ def pick_decision(state: GkeState, seat: int) -> Decision:
             "type": "pick", "card": card, "label": label})
             for label, gem in state.labels.items()
             if kinds[gem] == kind and gem not in taken and row[card] != gem]
-    by_gem = {gem: label for label, gem in state.labels.items()}
+    by_gem = labels_by_gem(state)
     for card, gem in enumerate(row):
         if gem is not None:
             # Translators: a button: put the gem with this label back in the pool
@@ -61,10 +54,10 @@ def pick_decision(state: GkeState, seat: int) -> Decision:
                        "Find the cards' gems in the pool: {count} picks to go.", missing)
               .format(count=missing) if missing else
               _("You hold your picks: change them until everyone has picked."))
-    kinds = [kind_name(KINDS[card_kind(state, card)]) for card in range(3)]
+    names = [kind_name(KINDS[card_kind(state, card)]) for card in range(3)]
     return Decision(player=seat, kind="gke.pick", ui=DecisionUI.POOL, key=key(state),
                     prompt=prompt, options=options,
-                    constraints={"picks": state.picks_per_round, "kinds": kinds},
+                    constraints={"picks": state.picks_per_round, "kinds": names},
                     current={"picks": [by_gem.get(gem) if gem is not None else None
                                        for gem in row]})
 

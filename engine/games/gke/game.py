@@ -73,6 +73,8 @@ class GkeGame(GameKind[GkeState]):
             return rules.close_round(state, "time_up")
         if not 0 <= player < state.players:
             raise IllegalAction(_("You are not playing in this game."))
+        if kind not in ("pick", "release"):
+            raise IllegalAction(_("That is not a move in this game."))
         card = action.get("card")
         if not isinstance(card, int) or isinstance(card, bool):
             raise IllegalAction(_("Choose one of the round's three cards."))
@@ -81,9 +83,7 @@ class GkeGame(GameKind[GkeState]):
             if not isinstance(label, str):
                 raise IllegalAction(_("Choose a gem by its label."))
             return rules.pick(state, player, card, label)
-        if kind == "release":
-            return rules.release(state, player, card)
-        raise IllegalAction(_("That is not a move in this game."))
+        return rules.release(state, player, card)
 
     def clock(self, state: GkeState) -> Clock | None:
         """The round's time limit: when it runs out the round is scored as picked (GKE-10)."""

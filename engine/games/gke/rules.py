@@ -4,6 +4,8 @@ events it gave; the caller (game.py) works on a copy and checks legality first."
 
 from __future__ import annotations
 
+from typing import Literal
+
 from engine.core.errors import IllegalAction
 from engine.core.game import GameEvent, Results, Standing
 from engine.core.rng import Rng
@@ -59,6 +61,19 @@ def label_of(state: GkeState, gem: int) -> str:
     return next(label for label, g in state.labels.items() if g == gem)
 
 
+def labels_by_gem(state: GkeState) -> dict[int, str]:
+    """This round's label of every gem, by gem id."""
+    return {gem: label for label, gem in state.labels.items()}
+
+
+def card_kind(state: GkeState, card: int) -> int:
+    """The gem kind face-up card `card` shows."""
+    data = game_data()
+    card_id = state.face_up[card]
+    assert card_id is not None
+    return data.gems[data.cards[card_id].gem].kind
+
+
 def pick(state: GkeState, seat: int, card: int, label: str) -> list[GameEvent]:
     """Take the gem `label` for face-up card `card` (GKE-5, GKE-12)."""
     gem = _gem_for(state, card, label)
@@ -92,9 +107,8 @@ def _gem_for(state: GkeState, card: int, label: str) -> int:
     gem = state.labels.get(label)
     if gem is None:
         raise IllegalAction(_("No gem bears the label {label} this round.").format(label=label))
-    data = game_data()
-    wanted = data.gems[data.cards[state.face_up[card]].gem].kind
-    if data.gems[gem].kind != wanted:
+    wanted = card_kind(state, card)
+    if game_data().gems[gem].kind != wanted:
         # Translators: {label} is a gem's label ("K7"); {card} a card by its back colour ("the
         # pink card"); {kind} the gem kind it shows ("sapphire")
         raise IllegalAction(_("Gem {label} is not the kind {card} shows ({kind}).").format(
@@ -112,10 +126,10 @@ def release(state: GkeState, seat: int, card: int) -> list[GameEvent]:
     return [ev.GemReleased(seat=seat, card=card, label=label_of(state, gem))]
 
 
-def close_round(state: GkeState, reason: str) -> list[GameEvent]:
+def close_round(state: GkeState, reason: Literal["all_picked", "time_up"]) -> list[GameEvent]:
     """Score the three cards in order, return every gem to the pool, go on or end (GKE-6)."""
     data = game_data()
-    events: list[GameEvent] = [ev.RoundClosed(round=state.round, reason=reason)]  # type: ignore[arg-type]
+    events: list[GameEvent] = [ev.RoundClosed(round=state.round, reason=reason)]
     for back in SCORING_ORDER:
         card_id = state.face_up[back]
         assert card_id is not None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.gke.data import GROWTH, KINDS, SYMBOLS, game_data
-from engine.games.gke.rules import score_lines
+from engine.games.gke.rules import labels_by_gem, score_lines
 from engine.games.gke.state import GkeState
 
 
@@ -25,6 +25,7 @@ def card_view(card_id: int) -> dict[str, Any]:
 def view(state: GkeState, viewer: int | None) -> dict[str, Any]:
     """The table as `viewer` sees it (None: a spectator)."""
     data = game_data()
+    by_gem = labels_by_gem(state)
     held = {gem: (seat, card) for seat, row in enumerate(state.picks)
             for card, gem in enumerate(row) if gem is not None}
     pool = []
@@ -51,8 +52,7 @@ def view(state: GkeState, viewer: int | None) -> dict[str, Any]:
         "viewer": viewer, "players": state.players, "round": state.round,
         "rounds": state.rounds, "picks_per_round": state.picks_per_round, "phase": state.phase,
         "cards": [card_view(c) if c is not None else None for c in state.face_up],
-        "pool": pool, "me": ({"picks": [next((lb for lb, g in state.labels.items() if g == gem),
-                                             None) if gem is not None else None
+        "pool": pool, "me": ({"picks": [by_gem.get(gem) if gem is not None else None
                                         for gem in state.picks[viewer]]}
                              if viewer is not None else None),
         "table": players, "stacks_left": [len(s) for s in state.stacks],

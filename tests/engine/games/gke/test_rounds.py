@@ -170,6 +170,7 @@ def test_the_time_limit_scores_the_round_with_missing_picks_empty():
     ({"type": "pick", "card": 0}, "by its label"),
     ({"type": "release", "card": 0}, "no gem for that card"),
     ({"type": "fly", "card": 0}, "not a move"),
+    ({"type": "fly"}, "not a move"),
 ])
 def test_malformed_actions_are_refused_with_a_reason_and_change_nothing(action, message):
     state = table(2)
