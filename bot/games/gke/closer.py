@@ -9,7 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.core.drawing import BACKGROUND, TEXT, font, png
-from bot.games.gke.gems import MARGIN, Spot, scatter, sprite
+from bot.games.gke.gems import MARGIN, Spot, paste_centred, scatter, sprite
 
 CLOSER_WIDTH = 544  # 2× the 272 px column of a 360 px phone: shown at half, no zooming
 CLOSER_BASE = 76  # px: size 1 (size 9: 121 px); on the phone 38 px and 61 px
@@ -40,8 +40,7 @@ def closer_picture(view: dict[str, Any], card: int) -> Image.Image:
     image = Image.new("RGB", (CLOSER_WIDTH, round(bottom) + MARGIN), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for gem, (x, y, angle, label_x, label_y) in layout:
-        drawn = sprite(kind, CLOSER_BASE * gem["drawn"], angle)
-        image.paste(drawn, (round(x - drawn.width / 2), round(y - drawn.height / 2)), drawn)
+        paste_centred(image, sprite(kind, CLOSER_BASE * gem["drawn"], angle), x, y)
         draw.text((label_x, label_y), gem["label"], font=face, fill=TEXT, anchor="mm")
     return image
 

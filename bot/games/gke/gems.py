@@ -58,6 +58,11 @@ def sprite(kind: str, length: float, angle: int) -> Image.Image:
     return image.reduce(SUPER)
 
 
+def paste_centred(image: Image.Image, gem: Image.Image, x: float, y: float) -> None:
+    """Lay a gem's sprite on `image` with its centre at (x, y)."""
+    image.paste(gem, (round(x - gem.width / 2), round(y - gem.height / 2)), gem)
+
+
 def reach(kind: str) -> float:
     """How far a gem's outline reaches from its centre, in lengths (any rotation)."""
     return max(math.hypot(x, y) for x, y in OUTLINES[kind])

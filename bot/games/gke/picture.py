@@ -18,7 +18,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.core.drawing import BACKGROUND, TEXT, font, png
-from bot.games.gke.gems import MARGIN, Spot, scatter, sprite
+from bot.games.gke.gems import MARGIN, Spot, paste_centred, scatter, sprite
+from engine.games.gke.data import GROWTH
 
 WIDTH = 540
 BASE = 38  # px: the length of a size-1 gem (size 9: 61 px)
@@ -30,7 +31,7 @@ BACK_COLOURS = {"pink": (236, 112, 170), "blue": (70, 130, 230), "green": (60, 1
 
 def length_of(size: int) -> float:
     """A gem's drawn length in pixels (GKE-2: 6 % per size)."""
-    return BASE * 1.06 ** (size - 1)
+    return BASE * GROWTH ** (size - 1)
 
 
 def length_from_drawn(drawn: float) -> float:
@@ -49,10 +50,6 @@ def _stars(draw: ImageDraw.ImageDraw, x: float, y: float, count: int) -> None:
         draw.polygon(points, fill=(250, 210, 70))
 
 
-def _draw_label(draw: ImageDraw.ImageDraw, x: float, y: float, text: str) -> None:
-    draw.text((x, y), text, font=font(LABEL, "bold"), fill=TEXT, anchor="mm")
-
-
 def place(gems: list[tuple[str, float, str]], top: int, rng: random.Random
           ) -> tuple[list[Spot], int]:
     """Random spots for the pool's (kind, length, label) gems, none overlapping, from `top`."""
@@ -64,7 +61,7 @@ def place(gems: list[tuple[str, float, str]], top: int, rng: random.Random
 
 @lru_cache(maxsize=64)
 def _layout(gems: tuple[tuple[str, float, str], ...]
-            ) -> tuple[list[tuple[str, float, str]], list[tuple[float, float, int]], int]:
+            ) -> tuple[list[tuple[str, float, str]], list[Spot], int]:
     """The round's pool in drawing order, each gem's spot and the bottom: drawn from the
     round's labels, so random and the same each time this round is drawn (kept: placing is
     half a drawing's cost)."""
@@ -93,15 +90,13 @@ def round_picture(view: dict[str, Any]) -> Image.Image:
                                fill=(30, 31, 34), outline=(88, 90, 97), width=2)
         draw.rounded_rectangle([left, MARGIN, left + card_width, MARGIN + 14], radius=7,
                                fill=BACK_COLOURS[card["back"]])
-        gem = sprite(card["kind"], length_of(card["size"]), 0)
         cx, cy = left + card_width / 2, MARGIN + 14 + (CARD_BAND - 2 * MARGIN - 14) * 0.4
-        image.paste(gem, (round(cx - gem.width / 2), round(cy - gem.height / 2)), gem)
+        paste_centred(image, sprite(card["kind"], length_of(card["size"]), 0), cx, cy)
         _stars(draw, cx, CARD_BAND - MARGIN - 24, card["stars"])
     draw.line([(MARGIN, CARD_BAND), (WIDTH - MARGIN, CARD_BAND)], fill=(80, 82, 88), width=2)
     for (kind, length, label), (x, y, angle, label_x, label_y) in zip(pool, spots, strict=True):
-        gem = sprite(kind, length, angle)
-        image.paste(gem, (round(x - gem.width / 2), round(y - gem.height / 2)), gem)
-        _draw_label(draw, label_x, label_y, label)
+        paste_centred(image, sprite(kind, length, angle), x, y)
+        draw.text((label_x, label_y), label, font=font(LABEL, "bold"), fill=TEXT, anchor="mm")
     return image
 
 
