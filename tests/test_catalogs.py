@@ -12,7 +12,7 @@ DOMAINS = domains()
 
 def test_every_package_with_text_keeps_a_catalog() -> None:
     assert {d.catalog.domain for d in DOMAINS} == {"engine", "esr", "emerald", "gke", "bot",
-                                                   "bot_esr", "bot_emerald"}
+                                                   "bot_esr", "bot_emerald", "bot_gke"}
 
 
 @pytest.mark.parametrize("domain", DOMAINS, ids=lambda d: d.catalog.domain)

@@ -18,8 +18,9 @@ from bot.core.presenter import presenter_for
 from bot.core.rooms import room_decision
 from bot.core.texts import option_label, pinging, seat_names
 from engine.core.errors import EngineError
-from engine.core.game import Decision, DecisionUI
+from engine.core.game import Action, Decision, DecisionUI, Option
 from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
+from engine.service.models import PlayerView
 from engine.service.outbox import NOTHING_TOLD
 from engine.store.models import GameInfo
 
@@ -220,15 +221,10 @@ class Actions:
         card or Free Choice may need several) in the same prompt; refresh the table."""
         # Acknowledge first: the database may be busy, and AI seats move inside submit().
         await acknowledge(interaction)
-        service = self.bot.service
-        user = interaction.user
         try:
-            pv = await service.get_view(game_id, user.id)
-            if pv.seat is None:
-                await tell(interaction, _("You are not playing in this game."))
+            pv = await self._deciding(interaction, game_id, key)
+            if pv is None:
                 return
-            if pv.decision is None or pv.decision.key != key:
-                raise StaleDecision()
             options = pv.decision.options
             if index >= len(options):
                 raise StaleDecision()
@@ -237,8 +233,39 @@ class Actions:
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
+        await self._submit(interaction, game_id, key, options[index])
+
+    async def act(self, interaction: discord.Interaction, game_id: int, key: str,
+                  action: Action, label: str) -> None:
+        """Submit an action a game's own component names (a menu's choice), for the decision
+        `key`; the engine checks it like any other (a forged one is refused, privately)."""
+        await acknowledge(interaction)
         try:
-            result = await service.submit(game_id, user.id, options[index].action, key)
+            if await self._deciding(interaction, game_id, key) is None:
+                return
+        except EngineError as exc:
+            await tell(interaction, exc.message)
+            return
+        await self._submit(interaction, game_id, key, Option(label=label, action=action))
+
+    async def _deciding(self, interaction: discord.Interaction, game_id: int,
+                        key: str) -> PlayerView | None:
+        """The clicking member's view if `key` is their current decision (StaleDecision if
+        not); None, after telling them, if they are not playing."""
+        pv = await self.bot.service.get_view(game_id, interaction.user.id)
+        if pv.seat is None:
+            await tell(interaction, _("You are not playing in this game."))
+            return None
+        if pv.decision is None or pv.decision.key != key:
+            raise StaleDecision()
+        return pv
+
+    async def _submit(self, interaction: discord.Interaction, game_id: int, key: str,
+                      option: Option) -> None:
+        """Submit `option` for the member; show their prompt as it is now; tell the table."""
+        service, user = self.bot.service, interaction.user
+        try:
+            result = await service.submit(game_id, user.id, option.action, key)
         except EngineError as exc:
             await tell(interaction, exc.message)
             return
@@ -252,11 +279,11 @@ class Actions:
         if decision is not None and decision.key == key:  # a choice that may still change
             content, view = await prompt_message(self.bot, info, after)
         elif follow_up:
-            chosen = option_label(options[index], names, presenter.option_text)
+            chosen = option_label(option, names, presenter.option_text)
             content, view = await prompt_message(self.bot, info, after)
             content = f"✅ {chosen}.\n" + content
         else:
-            chosen = option_label(options[index], names, presenter.option_text)
+            chosen = option_label(option, names, presenter.option_text)
             content, view = f"✅ {chosen}.", None
         async with self.prompts.lock(game_id, user.id):
             await edit_reply(interaction, content=content[:2000], view=view)

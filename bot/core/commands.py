@@ -97,7 +97,9 @@ def post_refusal(exc: discord.HTTPException) -> str:
 
 
 TIMER_CHOICES = [
+    app_commands.Choice(name=locale_str("30 seconds per action"), value=30),
     app_commands.Choice(name=locale_str("1 minute per action"), value=60),
+    app_commands.Choice(name=locale_str("90 seconds per action"), value=90),
     app_commands.Choice(name=locale_str("2 minutes per action (default)"), value=120),
     app_commands.Choice(name=locale_str("5 minutes per action"), value=300),
     app_commands.Choice(name=locale_str("15 minutes per action"), value=900),
@@ -204,12 +206,17 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                               description=locale_str("Open a lobby for a new game in this "
                                                      "channel"))
         @app_commands.describe(game=locale_str("Which game to play"),
-                               timer=locale_str("Time each player has to choose"))
-        @app_commands.rename(game=locale_str("game"), timer=locale_str("timer"))
+                               timer=locale_str("Time each player has to choose (Große kleine "
+                                                "Edelsteine: each round's time limit)"),
+                               rounds=locale_str("Rounds, where the game lets you choose "
+                                                 "(Große kleine Edelsteine: 3 to 9, default 6)"))
+        @app_commands.rename(game=locale_str("game"), timer=locale_str("timer"),
+                             rounds=locale_str("rounds"))
         @app_commands.choices(game=games, timer=TIMER_CHOICES)
         @answering
         async def new(self, interaction: discord.Interaction, game: str | None = None,
-                      timer: int | None = None) -> None:
+                      timer: int | None = None,
+                      rounds: app_commands.Range[int, 1, 20] | None = None) -> None:
             """Open a lobby with the caller seated as host."""
             # Deferred privately: a refusal (a game already here) is for the caller alone; the
             # lobby itself is posted to the channel for everyone.
@@ -232,7 +239,10 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 await tell(interaction, _("You may not send messages in this channel, so I "
                                           "will not open a game here for you."))
                 return
-            timer = self.bot.settings.default_timer if timer is None else timer
+            kind = get_kind(game) if game else kinds()[0]
+            if timer is None:  # a game's own clock keeps its own pace (a round's time limit)
+                timer = int(kind.default_deadlines.get(kind.turn_decision or "") or 0) \
+                    if kind.has_clock() else self.bot.settings.default_timer
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
                 await tell(interaction, _("Pick one of the offered timers."))
                 return
@@ -243,11 +253,17 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                                           "{permission} permission here. Nothing was created.")
                            .format(permission=missing))
                 return
+            settings = {}
+            if rounds is not None:
+                if kind.rounds_setting is None:
+                    await tell(interaction, _("{game} has no choice of rounds: leave it out.")
+                               .format(game=kind.title))
+                    return
+                settings[kind.rounds_setting] = rounds
             user = interaction.user
-            kind = get_kind(game) if game else kinds()[0]
             info = await self.bot.service.create_lobby(
                 interaction.guild_id, interaction.channel_id, user.id, user.display_name,
-                kind=kind.name, deadlines=paced(kind, timer))
+                kind=kind.name, deadlines=paced(kind, timer), settings=settings)
             mark_recorded()
             try:
                 message = await interaction.channel.send(  # type: ignore[union-attr]

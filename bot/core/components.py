@@ -14,6 +14,7 @@ from bot.catalog import N_, _, pgettext
 from bot.core.ids import GAME, INDEX, KEY
 from bot.core.interactions import guarded
 from engine.core.ai import own_levels
+from engine.core.game import Action
 from engine.store.models import GameInfo
 
 # Button labels are marked here and translated where a button is built.
@@ -30,6 +31,11 @@ LOBBY_OPS = {
 AI_LEVELS = {
     "strong": (N_("Strong AI"), N_("Searches ahead before it chooses")),
     "greedy": (N_("Greedy AI"), N_("Plays by good rules of thumb")),
+    # A game that plays by eye rather than by search names its levels by how often its eye
+    # is wrong (Große kleine Edelsteine).
+    "hard": (N_("Hard AI"), N_("Seldom misjudges a size")),
+    "medium": (N_("Medium AI"), N_("Now and then a size off")),
+    "easy": (N_("Easy AI"), N_("Often a size or two off: for a first game")),
     "random": (N_("Random AI"), N_("Any legal move: for a first game")),
 }
 
@@ -47,6 +53,9 @@ def ai_seat_name(level: str) -> str:
     (gierig)", which reads right in any case."""
     names = {"strong": pgettext("AI seat name", "Strong AI"),
              "greedy": pgettext("AI seat name", "Greedy AI"),
+             "hard": pgettext("AI seat name", "Hard AI"),
+             "medium": pgettext("AI seat name", "Medium AI"),
+             "easy": pgettext("AI seat name", "Easy AI"),
              "random": pgettext("AI seat name", "Random AI")}
     return names.get(level, level)
 
@@ -64,6 +73,8 @@ class ClickHandlers(Protocol):
                    index: int) -> None: ...
     async def room_pick(self, interaction: discord.Interaction, game_id: int, key: str,
                         index: int) -> None: ...
+    async def act(self, interaction: discord.Interaction, game_id: int, key: str,
+                  action: Action, label: str) -> None: ...
 
 
 def handlers(interaction: discord.Interaction) -> ClickHandlers:

@@ -93,6 +93,11 @@ class Presenter:
 
     # --- the table: one embed, edited in place ---------------------------------------------
 
+    # Seconds between two edits of the table message that only refresh it (no story line, no
+    # ping, no picture): a game whose players all act at once (a pool) sets it, so a flurry of
+    # picks stays inside Discord's rate limits; the last state is written when the time is up.
+    coalesce_edits: ClassVar[float] = 0.0
+
     def table_embed(self, view: dict[str, Any], names: Sequence[str], title: str,
                     due_at: float | None) -> discord.Embed:
         """Everything public about the game now (`view` is the spectator's view)."""
@@ -152,6 +157,13 @@ class Presenter:
 
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
         """A line above a player's private prompt (e.g. what they hold)."""
+        return None
+
+    def prompt_items(self, pv: PlayerView, names: Sequence[str]
+                     ) -> list[discord.ui.Item[Any]] | None:
+        """The private prompt's components, if the game lays them out itself (Große kleine
+        Edelsteine: a menu per card, since a pool's options change while its key stays);
+        None (the default): a button per option."""
         return None
 
     def option_text(self, text: str) -> str:

@@ -12,6 +12,7 @@ from bot.catalog import _
 from bot.core.components import PickButton, detached
 from bot.core.presenter import Presenter
 from bot.core.texts import option_label, with_names
+from engine.core.game import DecisionUI
 from engine.service.models import PlayerView
 
 MAX_BUTTONS = 25  # Discord: 5 rows of 5
@@ -28,11 +29,14 @@ def prompt_content(pv: PlayerView, names: Sequence[str], presenter: Presenter) -
         lines.append(_("You have nothing to decide right now."))
         return "\n".join(lines)
     lines.append(f"**{with_names(decision.prompt, names)}**")
-    for option in decision.options:
+    # A pool's options are its free pieces, which the game's own menus show (prompt_items);
+    # what the player holds is in its current answer, not one of the options.
+    listed = [] if decision.ui is DecisionUI.POOL else decision.options
+    for option in listed:
         if option.detail:
             detail = presenter.option_text(with_names(option.detail, names))
             lines.append(f"• {option_label(option, names, presenter.option_text)}: {detail}")
-    if decision.current:
+    if decision.current and decision.ui is not DecisionUI.POOL:
         chosen = next((option_label(o, names, presenter.option_text) for o in decision.options
                        if o.action == decision.current), "")
         # Translators: {option} is the label of the option the player chose.
@@ -52,6 +56,11 @@ def prompt_view(pv: PlayerView, names: Sequence[str] | None,
     if decision is None or not decision.options:
         return None
     view = discord.ui.View(timeout=None)
+    items = presenter.prompt_items(pv, names or [])
+    if items is not None:  # the game lays out its own (Große kleine Edelsteine: a menu per card)
+        for item in items:
+            view.add_item(item)
+        return detached(view)
     for index, option in enumerate(decision.options[:MAX_BUTTONS]):
         style = (discord.ButtonStyle.success if option.action == decision.current
                  else discord.ButtonStyle.primary if decision.current is None

@@ -11,13 +11,13 @@ from collections.abc import Callable, Sequence
 import discord
 
 from bot.catalog import _, ngettext
-from bot.core.base import BotBase, Notice
+from bot.core.base import BotBase, Notice, discord_clock
 from bot.core.interactions import answered
 from bot.core.language import channel_language
 from bot.core.live_prompts import LivePrompts
 from bot.core.presenter import Presenter, RoomRole, presenter_for
 from bot.core.rooms import Room, Rooms, still_open
-from bot.core.table_message import Change, TableMessage
+from bot.core.table_message import Change, TableMessage, button_label
 from bot.core.texts import linked, seat_names, with_names
 from engine.core.game import DecisionUI, GameEvent
 from engine.service.models import SubmitResult
@@ -27,7 +27,10 @@ log = logging.getLogger(__name__)
 ANSWERS_FIRST = 0.5  # seconds a channel write waits at most for clicks still being answered
 # Decisions whose prompt reaches the player without a ping: the table's button announces a
 # secret choice, and a room pings the player to move on its own prompt.
-UNPINGED = (DecisionUI.SECRET, DecisionUI.ROOM)
+UNPINGED = (DecisionUI.SECRET, DecisionUI.ROOM, DecisionUI.POOL)
+# Decisions everyone makes at once, announced with one ping when their turn starts: a secret
+# choice, a race over a pool (whose every pick would otherwise ping again).
+TOGETHER = (DecisionUI.SECRET, DecisionUI.POOL)
 
 
 class Publisher:
@@ -43,6 +46,8 @@ class Publisher:
             weakref.WeakValueDictionary()
         self.rooms = Rooms(bot)
         self.table = TableMessage(bot)
+        self._written: dict[int, float] = {}  # game → when its table was last written
+        self._later: dict[int, asyncio.Task[None]] = {}  # game → its coalesced edit, waiting
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The per-game lock that keeps channel writes (and the timer's notices) in order."""
@@ -55,6 +60,7 @@ class Publisher:
         """Release what is kept for a game that ended or was abandoned."""
         self.table.forget(game_id)
         self.prompts.forget(game_id)
+        self._written.pop(game_id, None)
 
     def bookkeeping(self) -> dict[str, int]:
         """How many games the publisher keeps something for in memory."""
@@ -126,7 +132,10 @@ class Publisher:
                 picture = await self._picture(info, presenter, events, names)
                 if picture is not None:
                     change.files.append(picture)
+                if self._coalesced(game_id, presenter, change):
+                    return  # written, with whatever follows, when the game's pause is over
                 await self.table.write(info, channel, change, told=(told, info.version))
+                self._written[game_id] = discord_clock()
                 if room is not None and info.status == "running":
                     await self.rooms.refresh(info, room, names)
                 if info.version > told:
@@ -135,6 +144,32 @@ class Publisher:
             await self.prompts.refresh(info)
         if info.status != "running":
             self.forget(game_id)
+
+    def _coalesced(self, game_id: int, presenter: Presenter, change: Change) -> bool:
+        """Whether this change only refreshes the table within the game's pause between such
+        edits (Presenter.coalesce_edits): then one publish is scheduled for the pause's end,
+        and it writes everything untold by then. The told-up-to mark stays, so after a crash
+        the catch-up writes it instead."""
+        pause = presenter.coalesce_edits
+        if not pause or change.lines or change.new_message:
+            return False
+        wait = self._written.get(game_id, float("-inf")) + pause - discord_clock()
+        if wait <= 0:
+            return False
+        if game_id not in self._later:
+            self._later[game_id] = asyncio.create_task(self._publish_later(game_id, wait),
+                                                       name=f"juwelier-coalesced-{game_id}")
+        return True
+
+    async def _publish_later(self, game_id: int, wait: float) -> None:
+        try:
+            await asyncio.sleep(wait)
+        finally:
+            self._later.pop(game_id, None)
+        try:
+            await self.publish(game_id)
+        except Exception:
+            log.exception("game #%s: the coalesced table edit failed", game_id)
 
     async def _untold(self, info: GameInfo, told: int,
                       results: Sequence[SubmitResult]) -> list[GameEvent]:
@@ -210,14 +245,14 @@ class Publisher:
         lines, pinged = [], []
         users = {s.seat: s.user_id for s in info.seats if s.user_id is not None}
         choosing = [users[d.player] for d in pending
-                    if d.ui is DecisionUI.SECRET and d.player in users]
+                    if d.ui in TOGETHER and d.player in users]
         if fresh and choosing:
             # Translators: {players} are mentions; {button} is the table's button.
             lines.append(ngettext(
                 "{players}: your turn to choose — press **{button}** below.",
                 "{players}: your turn to choose — press **{button}** below.",
                 len(choosing)).format(players=" ".join(f"<@{u}>" for u in choosing),
-                                      button=_("Choose your action")))
+                                      button=button_label(pending)))
             pinged.extend(int(u) for u in choosing)
         for decision in pending:
             if decision.ui in UNPINGED:

@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.catalog import _, ngettext
+from engine.cli import racing
 from engine.core.errors import EngineError
-from engine.core.game import Action, Decision, GameEvent, GameKind
+from engine.core.game import Action, Decision, DecisionUI, GameEvent, GameKind
 from engine.core.i18n import DEFAULT, current
 from engine.core.plaintext import fit, keep_together
 from engine.core.registry import get_kind, kinds
@@ -157,13 +158,25 @@ async def play(players: int, ask: Ask = input, say: Say = print, ai_level: str =
         if not resume:
             tell(kind, show, started.events, names)
         shown: dict[str, Any] | None = None  # the view whose board the player has in front of them
+        draw, drawn = racing.picture_drawer(kind.name), None
         while True:
+            tell(kind, show, await racing.play_due(service, info.id), names)
             pv = await service.get_view(info.id, YOU)
             if pv.status != "running":
                 break
             if pv.decision is None:
                 tell(kind, show, (await service.play_ai_turns(info.id)).events, names)
                 continue
+            if await racing.waiting_on_others(service, info.id, pv.decision):
+                tell(kind, show, await racing.wait_for_next(service, info.id), names)
+                continue
+            if draw is not None and pv.decision.key != drawn:
+                drawn = pv.decision.key
+                spectator = (await service.get_view(info.id, None)).view
+                picture = racing.write_picture(draw, spectator, path.parent,
+                                               f"{kind.name}-{info.id}-{drawn}")
+                # Translators: {path} is the file the table's picture was written to
+                show(_("The picture of the table: {path}").format(path=picture))
             # The whole board the first time, then what the game says changed (for ESR: the
             # whole board at a turn's start, else only the rows and lines that changed).
             changes = kind.board(pv.view, names) if shown is None else kind.board_changes(
@@ -210,14 +223,20 @@ async def _decide(service: GameService, game_id: int, kind: GameKind, decision: 
         if action is None:
             show(unreadable(kind, decision, text))
             continue
+        # What fell due while the player typed (an AI's pick, the clock) came first.
+        early = await racing.play_due(service, game_id)
+        if early:
+            tell(kind, show, early, names)
         try:
             result = await service.submit(game_id, YOU, action, decision.key)
         except EngineError as exc:
             # Translators: an answer the game refused; {message} says why
             show(_("Not allowed: {message}").format(message=with_names(exc.message, names)))
             now = (await service.get_view(game_id, YOU)).decision
-            if now is None or now.key != decision.key:
-                return []  # the question itself has moved on (e.g. a deadline): ask the new one
+            if now is None or now.key != decision.key or now.ui is DecisionUI.POOL:
+                # The question itself has moved on (e.g. a deadline), or the pool has (someone
+                # took the gem first): ask anew, with what is free now.
+                return []
             continue
         return result.events
 

@@ -67,8 +67,12 @@ WEAKER = {"strong-v1": "strong", "strong": "greedy", "greedy": "random"}
 
 
 def register_game_policy(game: str, level: str, policy: Policy) -> None:
-    """Let `game` play `level` its own way (a game's package calls this when it registers)."""
+    """Let `game` play `level` its own way (a game's package calls this when it registers).
+    A level no game had before becomes a level of its own (Große kleine Edelsteine's `easy`,
+    `medium`, `hard`: an eye's error, not a search); other games play it as random."""
     _GAME_POLICIES[(game, level)] = policy
+    if level not in POLICIES:
+        POLICIES[level] = searching(_level(level)) if searches(policy) else _level(level)
 
 
 def game_policy(game: str, level: str) -> Policy:

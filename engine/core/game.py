@@ -113,6 +113,9 @@ class GameKind(ABC, Generic[S]):
     # What a final score counts, in words: a msgid (marked N_) that score_text translates; a
     # game with a unit of its own overrides score_text to translate it with its own catalog.
     score_unit: ClassVar[str] = N_("points")
+    # The setting that says how many rounds are played, where a lobby may choose it (Große
+    # kleine Edelsteine: cards per colour); None: the game's length is fixed.
+    rounds_setting: ClassVar[str | None] = None
 
     def settings(self, raw: dict[str, Any] | None = None) -> BaseModel:
         """Validate settings against this kind's schema."""
@@ -175,6 +178,17 @@ class GameKind(ABC, Generic[S]):
         """The running time limit whose expiry is the game's own move, if any (most games:
         none; their deadlines only hand absent players' decisions to the autopilot)."""
         return None
+
+    def has_clock(self) -> bool:
+        """Whether this game has a clock of its own (it overrides `clock`)."""
+        return type(self).clock is not GameKind.clock
+
+    def think_time(self, decision: Decision, level: str, limit: float | None,
+                   rng: random.Random) -> float:
+        """Seconds an AI seat of `level` takes before answering a POOL decision, where the
+        first to answer wins and an instant answer would be unfair; `limit` is the clock's
+        time limit in seconds (None: no clock). The default: at once."""
+        return 0.0
 
     def check(self, state: S, player: int, action: Action) -> None:
         """Raise IllegalAction if `action` is not legal now; changes nothing."""

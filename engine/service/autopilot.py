@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engine.core.game import CLOCK
 from engine.service.base import Move, ServiceCore
 from engine.service.deadlines import plan_deadlines
 from engine.service.errors import NotSeated
+from engine.service.live import LiveGame
 from engine.service.models import Overdue, SubmitResult
 from engine.store import games as rows
 from engine.store import log
@@ -44,6 +46,8 @@ class AutopilotOps(ServiceCore):
             live = await self._live(game_id)
             if live.info.status != "running":
                 return None
+            if seat == CLOCK:
+                return await self._time_up(live, key)
             # pending(), not decision_for(): a choice already made must not be overridden.
             decision = next((d for d in live.kind.pending(live.state)
                              if d.player == seat and d.key == key), None)
@@ -57,6 +61,16 @@ class AutopilotOps(ServiceCore):
             accepted = await self._commit(live, await self._robot_moves_safely(live, [move]))
             return SubmitResult(game_id=game_id, version=live.version, status=live.info.status,
                                 accepted=accepted, events=[e for a in accepted for e in a.events])
+
+    async def _time_up(self, live: LiveGame, key: str) -> SubmitResult | None:
+        """The game's clock ran out: apply its own move (GameKind.clock), logged by 'clock'."""
+        clock = live.kind.clock(live.state)
+        if clock is None or clock.key != key:
+            return None  # that stretch ended before its time ran out (the round closed)
+        move = self._apply(live, CLOCK, clock.action, by="clock", key=key)
+        accepted = await self._commit(live, await self._robot_moves_safely(live, [move]))
+        return SubmitResult(game_id=live.id, version=live.version, status=live.info.status,
+                            accepted=accepted, events=[e for a in accepted for e in a.events])
 
     async def play_ai_turns(self, game_id: int) -> SubmitResult:
         """Let the AI seats make every move they owe now (also after a crash between moves)."""
@@ -88,8 +102,9 @@ class AutopilotOps(ServiceCore):
                 # move is retried like an AI's), the full time again once the player is back.
                 robots = set(self._robots(live)) ^ {seat.seat}
                 others = {k: d for k, d in live.deadlines.items() if k != seat.seat}
-                deadlines = plan_deadlines(game_id, live.kind.pending(live.state), others,
-                                           live.deadline_settings, self._clock(), robots)
+                deadlines = plan_deadlines(game_id, live.kind, live.state, others,
+                                           live.deadline_settings, self._clock(), robots,
+                                           live.ai_levels())
                 try:
                     async with self._db.transaction() as conn:
                         await rows.set_autopilot(conn, game_id, seat.slot, on)

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.catalog import _
 from engine.core.errors import EngineError, IllegalAction
-from engine.core.game import Action, GameEvent
+from engine.core.game import Action, DecisionUI, GameEvent
 from engine.service import ai
 from engine.service.ai_pool import AiPool
 from engine.service.deadlines import plan_deadlines
@@ -175,8 +175,8 @@ class ServiceCore:
         over = kind.is_over(final)
         results = kind.results(final) if over else None
         deadlines = {} if over else plan_deadlines(
-            game_id, kind.pending(final), live.deadlines, live.deadline_settings, now,
-            self._robots(live))
+            game_id, kind, final, live.deadlines, live.deadline_settings, now,
+            self._robots(live), live.ai_levels(), {move.seat for move in moves})
         try:
             async with self._db.transaction() as conn:
                 for seq, move in enumerate(moves, first):
@@ -239,7 +239,10 @@ class ServiceCore:
             state = _state_after(live, moves)
             if live.kind.is_over(state):
                 break
-            owed = [d for d in live.kind.pending(state) if d.player in robots]
+            # A pool decision is never the autopilot's (the clock closes the round as picked),
+            # and an AI seat answers it after its think time, through overdue() and act_for.
+            owed = [d for d in live.kind.pending(state)
+                    if d.player in robots and d.ui is not DecisionUI.POOL]
             if not owed:
                 break
             decision = owed[0]

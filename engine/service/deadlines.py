@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ValidationError, field_validator
 
 from engine.catalog import _
-from engine.core.game import Decision, GameKind
+from engine.core.game import CLOCK, DecisionUI, GameKind
 from engine.service.errors import BadSettings
 from engine.store.models import DeadlineRow
 
@@ -74,15 +76,36 @@ def _first_error(exc: ValidationError) -> str:
     return str(error.get("msg", "invalid value"))
 
 
-def plan_deadlines(game_id: int, pending: Iterable[Decision], previous: Mapping[int, DeadlineRow],
-                   settings: DeadlineSettings, now: float,
-                   ai_seats: Iterable[int]) -> dict[int, DeadlineRow]:
-    """The deadlines after a move: unchanged decisions keep theirs, new ones get a fresh one."""
-    ai = set(ai_seats)
+def plan_deadlines(game_id: int, kind: GameKind, state: Any,
+                   previous: Mapping[int, DeadlineRow], settings: DeadlineSettings, now: float,
+                   ai_seats: Iterable[int], thinking: Mapping[int, str] | None = None,
+                   moved: Iterable[int] = ()) -> dict[int, DeadlineRow]:
+    """The deadlines after a move: unchanged decisions keep theirs, new ones get a fresh one.
+
+    `ai_seats` move at once (AI seats, humans on autopilot); `thinking` (seat → AI level) are
+    the AI seats, which answer a pool decision after a think time instead (a race is fair only
+    if the AI reaches for a gem as a person would); `moved` are the seats that just acted, whose
+    think time starts again. A pool decision gets no deadline of its own for anyone else: the
+    game's clock times it (GameKind.clock), kept at seat CLOCK."""
+    ai, thinkers, just_moved = set(ai_seats), dict(thinking or {}), set(moved)
+    clock = kind.clock(state)
+    limit = settings.seconds_for(clock.kind) if clock is not None else None
     planned: dict[int, DeadlineRow] = {}
-    for decision in pending:
+    for decision in kind.pending(state):
         seat = decision.player
         before = previous.get(seat)
+        if decision.ui is DecisionUI.POOL:
+            if seat not in thinkers:
+                continue  # a person's pick, or none: the clock closes the round either way
+            if before is not None and before.decision_key == decision.key \
+                    and seat not in just_moved:
+                planned[seat] = before
+                continue
+            think = kind.think_time(decision, thinkers[seat], limit,
+                                    random.Random(f"{game_id}:{decision.key}:{seat}:{now}"))
+            planned[seat] = DeadlineRow(game_id=game_id, seat=seat, decision_key=decision.key,
+                                        kind=decision.kind, due_at=now + think)
+            continue
         if before is not None and before.decision_key == decision.key:
             # During the action choice the key stays the same while others choose: the clock
             # keeps running from when the decision first became pending.
@@ -99,4 +122,11 @@ def plan_deadlines(game_id: int, pending: Iterable[Decision], previous: Mapping[
             due = now + seconds
         planned[seat] = DeadlineRow(game_id=game_id, seat=seat, decision_key=decision.key,
                                     kind=decision.kind, due_at=due)
+    if clock is not None:
+        before = previous.get(CLOCK)
+        if before is not None and before.decision_key == clock.key:
+            planned[CLOCK] = before
+        elif limit is not None:
+            planned[CLOCK] = DeadlineRow(game_id=game_id, seat=CLOCK, decision_key=clock.key,
+                                         kind=clock.kind, due_at=now + limit)
     return planned

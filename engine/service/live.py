@@ -8,7 +8,7 @@ from typing import Any
 import aiosqlite
 
 from engine.catalog import _
-from engine.core.game import GameKind
+from engine.core.game import CLOCK, GameKind
 from engine.core.registry import get_kind
 from engine.service.deadlines import DeadlineSettings
 from engine.store import games as game_rows
@@ -59,8 +59,10 @@ class LiveGame:
                 if s.autopilot and s.ai_level is None and s.seat is not None}
 
     def human_due(self) -> float | None:
-        """The earliest deadline of a human deciding for themselves (not an AI, no autopilot)."""
-        deciding = {s.seat for s in self.info.seats if s.ai_level is None and not s.autopilot}
+        """The earliest deadline of a human deciding for themselves (not an AI, no autopilot),
+        or of the game's clock (which times everyone's pool decision)."""
+        deciding = {CLOCK} | {s.seat for s in self.info.seats
+                              if s.ai_level is None and not s.autopilot}
         return min((d.due_at for seat, d in self.deadlines.items() if seat in deciding),
                    default=None)
 

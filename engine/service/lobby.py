@@ -205,8 +205,9 @@ class LobbyOps(ServiceCore):
 
 
 def _first_deadlines(live: LiveGame, kind: GameKind, now: float) -> dict[int, DeadlineRow]:
-    return plan_deadlines(live.id, kind.pending(live.state), {}, live.deadline_settings, now,
-                          live.ai_levels())
+    levels = live.ai_levels()
+    return plan_deadlines(live.id, kind, live.state, {}, live.deadline_settings, now, levels,
+                          levels)
 
 
 async def _fetch(conn: aiosqlite.Connection, game_id: int) -> GameInfo:

@@ -7,7 +7,7 @@ from typing import Any
 
 import aiosqlite
 
-from engine.core.game import Action, Decision
+from engine.core.game import CLOCK, Action, Decision, DecisionUI
 from engine.core.record import GameRecord, LoggedAction
 from engine.service.base import ServiceCore
 from engine.service.errors import GameNotFound, GameNotRunning, NotSeated, StaleDecision
@@ -71,11 +71,13 @@ class ReadOps(ServiceCore):
             seat = live.seat_index(user_id) if user_id is not None else None
             decision = live.kind.decision_for(live.state, seat) if seat is not None else None
             due = live.deadlines.get(seat) if seat is not None else None
+            if decision is not None and decision.ui is DecisionUI.POOL:
+                due = live.deadlines.get(CLOCK)  # a pool decision is timed by the game's clock
             return PlayerView(
                 game_id=game_id, version=live.version, status=live.info.status, seat=seat,
                 view=live.kind.view(live.state, seat), decision=decision,
                 due_at=due.due_at if due is not None and decision is not None
-                and due.decision_key == decision.key else None,
+                and (due.decision_key == decision.key or due.seat == CLOCK) else None,
             )
 
     async def pending(self, game_id: int) -> list[Decision]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 
+from engine.core.game import CLOCK
 from engine.service.base import ServiceCore
 from engine.service.deadlines import seconds_for
 from engine.service.models import Reminder
-from engine.store import reminders
+from engine.store import log, reminders
 from engine.store.reminders import HumanDeadline
 
 
@@ -61,4 +62,7 @@ class ReminderOps(ServiceCore):
             return live.human_due()
         async with self._db.read() as conn:
             items = await reminders.human_deadlines(conn, game_id)
-        return min((item.row.due_at for item in items), default=None)
+            clocks = [row for row in await log.fetch_deadlines(conn, game_id=game_id)
+                      if row.seat == CLOCK]
+        return min([*(item.row.due_at for item in items), *(row.due_at for row in clocks)],
+                   default=None)

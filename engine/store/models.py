@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 # Front ends identify users by opaque ids (Discord snowflakes are ints; a terminal may use text).
 UserId = int | str
 GameStatus = Literal["lobby", "running", "finished", "abandoned"]
-By = Literal["player", "autopilot", "ai"]
+By = Literal["player", "autopilot", "ai", "clock"]
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "running")
 
 

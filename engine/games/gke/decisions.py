@@ -63,10 +63,12 @@ def pick_decision(state: GkeState, seat: int) -> Decision:
 
 
 def pending(state: GkeState) -> list[Decision]:
-    """Everyone's pick, all at once, while the round is open."""
+    """The pick of everyone still lacking one, all at once, while the round is open (a
+    player holding all their picks may still change them: decision_for, not pending)."""
     if state.phase == "over":
         return []
-    return [pick_decision(state, seat) for seat in range(state.players)]
+    return [pick_decision(state, seat) for seat in range(state.players)
+            if state.held(seat) < state.picks_per_round]
 
 
 def next_picker(state: GkeState) -> int | None:

@@ -29,6 +29,7 @@ class GkeGame(GameKind[GkeState]):
     # The round's time limit (the lobby's timer sets it); its expiry is the game's own move.
     default_deadlines: ClassVar[dict[str, float | None]] = {"pick": 90.0, "default": 90.0}
     score_unit: ClassVar[str] = N_("points")
+    rounds_setting: ClassVar[str | None] = "cards_per_colour"  # a round per card of each colour
 
     def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
                  ) -> tuple[GkeState, list[GameEvent]]:
@@ -41,7 +42,7 @@ class GkeGame(GameKind[GkeState]):
         return rules.new_state(seed, players, chosen)
 
     def pending(self, state: GkeState) -> list[Decision]:
-        """Every player's pick while the round is open."""
+        """The picks still owed while the round is open."""
         return decisions.pending(state)
 
     def next_decision(self, state: GkeState) -> Decision | None:
@@ -92,6 +93,12 @@ class GkeGame(GameKind[GkeState]):
         return Clock(kind="pick", key=decisions.key(state),
                      action={"type": "time_up", "round": state.round})
 
+    def think_time(self, decision: Decision, level: str, limit: float | None,
+                   rng: random.Random) -> float:
+        """A person's pace at the table: a pick takes 8-22 % of the round's time limit (all
+        of a seat's picks well inside it), 6-16 s when there is no clock."""
+        return rng.uniform(0.08, 0.22) * limit if limit else rng.uniform(6.0, 16.0)
+
     def view(self, state: GkeState, viewer: int | None) -> dict[str, Any]:
         """What `viewer` may see."""
         return views.view(state, viewer)
@@ -120,4 +127,4 @@ class GkeGame(GameKind[GkeState]):
 
     def tiebreak_text(self, tiebreak: str) -> str:
         """Equal points share the win (GKE-6)."""
-        return _("Equal points share the win.") if tiebreak == "shared" else ""
+        return _("Equal points share the win.") if tiebreak == "shared" else _("most points")

@@ -20,17 +20,19 @@ def card_text(card_id: int) -> str:
 
 
 def reveal_text(reveal: ev.Reveal, names: Sequence[str]) -> str:
-    """One turned-over gem and what it won."""
+    """One turned-over gem, its size and symbol, and what it won."""
     player, symbol = names[reveal.seat], symbol_name(SYMBOLS[reveal.symbol])
     if reveal.result == "card":
         # Translators: {label} a gem's label, {symbol} the symbol under it ("spider")
-        return _("{label} ({player}): {symbol}, the very gem: {player} wins the card.").format(
-            label=reveal.label, player=player, symbol=symbol)
+        return _("{label} ({player}): size {size} ({symbol}), the very gem: {player} wins the "
+                 "card.").format(label=reveal.label, player=player, symbol=symbol,
+                                 size=reveal.size)
     if reveal.result == "piece":
-        return _("{label} ({player}): {symbol}, one size off: a magnifier piece for "
-                 "{player}.").format(label=reveal.label, player=player, symbol=symbol)
-    return _("{label} ({player}): {symbol}, no match.").format(
-        label=reveal.label, player=player, symbol=symbol)
+        return _("{label} ({player}): size {size} ({symbol}), one size off: a magnifier piece "
+                 "for {player}.").format(label=reveal.label, player=player, symbol=symbol,
+                                         size=reveal.size)
+    return _("{label} ({player}): size {size} ({symbol}), no match.").format(
+        label=reveal.label, player=player, symbol=symbol, size=reveal.size)
 
 
 def narrate(event: GameEvent, names: Sequence[str]) -> str | None:
@@ -58,8 +60,13 @@ def narrate(event: GameEvent, names: Sequence[str]) -> str | None:
                 if event.reason == "all_picked"
                 else _("Time is up: the gems are turned over."))
     if isinstance(event, ev.CardScored):
-        heading = card_text(event.card)
-        lines = [heading[:1].upper() + heading[1:] + ":"]
+        card = game_data().cards[event.card]
+        gem = game_data().gems[card.gem]
+        # Translators: {card} names a card ("the pink card (ruby)"); {symbol} is the symbol of
+        # its gem's size ("spider"): the line the turned-over gems below are compared with
+        heading = _("{card}: size {size} ({symbol})").format(
+            card=card_text(event.card), size=gem.size, symbol=symbol_name(SYMBOLS[gem.symbol]))
+        lines = [heading[:1].upper() + heading[1:]]
         lines += ["  " + reveal_text(r, names) for r in event.reveals]
         if event.winner is None:
             lines.append("  " + _("Nobody found it: the card leaves the game."))

@@ -57,4 +57,5 @@ def view(state: GkeState, viewer: int | None) -> dict[str, Any]:
                              if viewer is not None else None),
         "table": players, "stacks_left": [len(s) for s in state.stacks],
         "bonus_left": len(state.bonus), "supply": state.supply,
-        "scores": score_lines(state) if over else None}
+        "scores": score_lines(state) if over else None,
+        "results": state.results.model_dump() if state.results is not None else None}

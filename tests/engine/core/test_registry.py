@@ -67,4 +67,4 @@ def test_the_order_of_games_does_not_depend_on_which_is_imported_first(first) ->
         [sys.executable, "-c", f"import {first}\nfrom engine.core.registry import kinds\n"
                                "print(','.join(k.name for k in kinds()))"],
         capture_output=True, text=True, check=True).stdout.strip()
-    assert shown == "esr,emerald"
+    assert shown == "esr,emerald,gke"

@@ -155,3 +155,37 @@ async def test_the_action_log_refuses_gaps_rewrites_and_deletes(tmp_path: Path) 
             assert await cursor.fetchall() == [(1,)]
     finally:
         await db.close()
+
+
+async def test_version_6_keeps_the_log_and_lets_the_clock_move(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    before_clock = [m for m in bundled_migrations() if m.number < 6]
+    db = await Database.open(path, migrations=before_clock)
+    insert = ("INSERT INTO actions (game_id, seq, seat, action, by, decision_key, at) "
+              "VALUES (?, ?, ?, '{}', ?, 'r1', 0)")
+    try:
+        async with db.transaction() as conn:
+            game = await _game_row(conn, 1)
+            await conn.execute(insert, (game, 1, 0, "player"))
+        with pytest.raises(sqlite3.IntegrityError):  # version 5 knows no clock
+            async with db.transaction() as conn:
+                await conn.execute(insert, (game, 2, -1, "clock"))
+    finally:
+        await db.close()
+    db = await Database.open(path)
+    try:
+        assert user_version(path) == len(bundled_migrations())
+        async with db.transaction() as conn:
+            await conn.execute(insert, (game, 2, -1, "clock"))
+        for statement, params in [(insert, (game, 4, 0, "player")),  # still gap-free
+                                  (insert, (game, 3, 0, "someone")),  # still checked
+                                  ("UPDATE actions SET by = 'ai'", ()),
+                                  ("DELETE FROM actions", ())]:
+            with pytest.raises(sqlite3.IntegrityError):
+                async with db.transaction() as conn:
+                    await conn.execute(statement, params)
+        async with db.read() as conn:
+            cursor = await conn.execute("SELECT seq, seat, by FROM actions ORDER BY seq")
+            assert await cursor.fetchall() == [(1, 0, "player"), (2, -1, "clock")]
+    finally:
+        await db.close()

@@ -11,19 +11,19 @@ EXPECTED = {
     "en": ["Round 1 of 6: the pink card (topaz) · the blue card (ruby) · "
            "the green card (aquamarine).",
            "Ann takes", "for the green card.",
-           "Time is up", "spider, the very gem: Ann wins the card.",
+           "Time is up", "(spider), the very gem: Ann wins the card.",
            "one size off: a magnifier piece for Bo.",
            "Nobody found it: the card leaves the game."],
     "de": ["Runde 1 von 6: die rosa Karte (Topas) · die blaue Karte (Rubin) · "
            "die grüne Karte (Aquamarin).",
            "Ann nimmt", "für die grüne Karte.",
-           "Die Zeit ist um", "Spinne, genau der Stein: Ann gewinnt die Karte.",
+           "Die Zeit ist um", "(Spinne), genau der Stein: Ann gewinnt die Karte.",
            "eine Größe daneben: ein Lupenteil für Bo.",
            "Niemand hat ihn gefunden: Die Karte kommt aus dem Spiel."],
     "da": ["Runde 1 af 6: det lyserøde kort (topas) · det blå kort (rubin) · "
            "det grønne kort (akvamarin).",
            "Ann tager", "til det grønne kort.",
-           "Tiden er gået", "edderkop, præcis den sten: Ann vinder kortet.",
+           "Tiden er gået", "(edderkop), præcis den sten: Ann vinder kortet.",
            "én størrelse ved siden af: en lupbrik til Bo.",
            "Ingen fandt den: Kortet går ud af spillet."],
 }

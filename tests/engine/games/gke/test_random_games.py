@@ -60,7 +60,8 @@ def test_every_option_offered_is_legal(players):
         for step, (state, _log) in enumerate(play_randomly(500 + seed, players)):
             if GAME.is_over(state) or step % 4:
                 continue
-            for decision in GAME.pending(state):
+            for seat in range(players):
+                decision = GAME.decision_for(state, seat)
                 for option in decision.options:
                     GAME.apply(state, decision.player, option.action)  # raises if illegal
 

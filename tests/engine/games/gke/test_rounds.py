@@ -202,6 +202,18 @@ def test_every_player_decides_at_once_on_a_pool_decision():
     assert {d.ui for d in owed} == {DecisionUI.POOL}
 
 
+def test_a_player_holding_every_pick_owes_nothing_but_may_still_change():
+    state = table(2)
+    for card in range(3):
+        kind = GAME.view(state, 0)["cards"][card]["kind"]
+        free = next(g for g in GAME.view(state, 0)["pool"]
+                    if g["kind"] == kind and g["holder"] is None)
+        state, _ = act(state, 0, {"type": "pick", "card": card, "label": free["label"]})
+    assert [d.player for d in GAME.pending(state)] == [1]
+    changes = GAME.decision_for(state, 0)
+    assert {o.action["type"] for o in changes.options} == {"pick", "release"}
+
+
 def test_the_end_scores_stars_plus_one_for_exactly_two_pieces_and_ties_share():
     state = table(2, cards_per_colour=3)
     state.round = 3
