@@ -37,14 +37,15 @@ SIZES = (((1100, 1300), ""), ((360, 1500), "_phone"))
 
 
 async def capture(env: simcord.Env, channel: simcord.ChannelHandle, viewer: simcord.MemberActor,
-                  name: str, focus: object | None = None) -> None:
-    """`name`.png and `name`_phone.png of the channel as `viewer` sees it."""
+                  name: str, focus: object | None = None, image: str | None = None) -> None:
+    """`name`.png and `name`_phone.png of the channel as `viewer` sees it (scrolled to the
+    attached picture whose alt text holds `image`, if given)."""
     for size, suffix in SIZES:
         async with env.preview(channel, viewers=[viewer], layout="channel", width=size[0],
                                height=size[1]) as preview:
             if focus is not None:
                 await preview.show(focus)
-            await shoot(preview.url, OUT / f"{name}{suffix}.png", size)
+            await shoot(preview.url, OUT / f"{name}{suffix}.png", size, image=image)
 
 
 async def until_bribe(bot: JuwelierBot, channel: simcord.ChannelHandle, game_id: int,

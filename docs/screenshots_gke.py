@@ -51,23 +51,27 @@ async def main() -> None:
         await capture(env, channel, miriam, "gke_prompt")
         await miriam.click(shown.response, custom_id=buttons(shown, "gkelook")[0]["custom_id"])
         await capture(env, channel, miriam, "gke_closer")
-        for _ in range(300):
-            if (await bot.service.get_game(game_id)).status != "running":
-                break
-            if await pick_somewhere(bot, channel, game_id, miriam, rng) is None:
-                await env.advance_time(10)
-                await bot.timers.run_due()
-            if (await bot.service.get_view(game_id)).view["round"] == 2:
-                told = next(m for m in reversed(channel.history())
-                            if "turned over" in m.content)
-                await capture(env, channel, miriam, "gke_results", focus=told)
-                break
-        for _ in range(300):
-            if (await bot.service.get_game(game_id)).status != "running":
-                break
-            if await pick_somewhere(bot, channel, game_id, miriam, rng) is None:
-                await env.advance_time(10)
-                await bot.timers.run_due()
+
+        async def play_until(done) -> None:
+            """Miriam picks, the AI seats think, until `done()` holds or the game is over."""
+            for _ in range(300):
+                if (await bot.service.get_game(game_id)).status != "running" or await done():
+                    return
+                if await pick_somewhere(bot, channel, game_id, miriam, rng) is None:
+                    await env.advance_time(10)
+                    await bot.timers.run_due()
+
+        async def second_round() -> bool:
+            return (await bot.service.get_view(game_id)).view["round"] == 2
+
+        async def never() -> bool:
+            return False
+
+        await play_until(second_round)
+        told = next(m for m in reversed(channel.history()) if "turned over" in m.content)
+        await capture(env, channel, miriam, "gke_results", focus=told,
+                      image="Round 1's results")
+        await play_until(never)
         ended = next(m for m in reversed(channel.history()) if "game is over" in m.content)
         await capture(env, channel, miriam, "gke_final", focus=ended)
 

@@ -40,11 +40,13 @@ class Wall:
         return self.now
 
 
-async def shoot(url: str, out: Path, size: tuple[int, int], tries: int = 3) -> Path:
+async def shoot(url: str, out: Path, size: tuple[int, int], tries: int = 3,
+                image: str | None = None) -> Path:
     """A screenshot of a preview page: with Playwright driving Debian's chromium when it is
     installed (a whole game's channel never finishes Chromium's virtual time budget on a busy
     machine), else headless Chromium's own --screenshot, stopped after three minutes and tried
-    again."""
+    again. With `image` (Playwright only), the attached picture whose alt text holds it is scrolled
+    to the top."""
     try:
         from playwright.async_api import async_playwright
     except ImportError:
@@ -58,6 +60,10 @@ async def shoot(url: str, out: Path, size: tuple[int, int], tries: int = 3) -> P
                 page = await browser.new_page(viewport={"width": size[0], "height": size[1]})
                 await page.goto(url, wait_until="load", timeout=180_000)
                 await page.wait_for_timeout(4000)  # the page scrolls to its message, images load
+                if image is not None:
+                    await page.locator(f'img[alt*="{image}"]').first.evaluate(
+                        "e => e.scrollIntoView({block: 'start'})")
+                    await page.wait_for_timeout(500)
                 await page.screenshot(path=str(out))
                 await browser.close()
             print("wrote", out)

@@ -76,6 +76,7 @@ class LivePrompts:
         self._shown: dict[tuple[int, int], dict[int, Shown]] = {}
         self._locks: weakref.WeakValueDictionary[tuple[int, int], asyncio.Lock] = \
             weakref.WeakValueDictionary()
+        self._retiring: set[asyncio.Task[None]] = set()  # edits of prompts no longer followed
 
     def __len__(self) -> int:
         return sum(len(prompts) for prompts in self._shown.values())
@@ -108,7 +109,24 @@ class LivePrompts:
         prompts.pop(message_id, None)
         prompts[message_id] = shown  # newest last; the oldest beyond KEPT is no longer followed
         while len(prompts) > KEPT:
-            del prompts[next(iter(prompts))]
+            # No longer followed, so it must not keep buttons that look live: a player who
+            # pressed "Your decision" four times would find the first prompt's menus a round
+            # later, refused as no longer current.
+            oldest = prompts.pop(next(iter(prompts)))
+            task = asyncio.get_running_loop().create_task(self._retire(user_id, oldest))
+            self._retiring.add(task)
+            task.add_done_callback(self._retiring.discard)
+
+    async def _retire(self, user_id: int, shown: Shown) -> None:
+        """Take a replaced prompt's buttons off, saying where the current one is."""
+        if shown.until is not None and self._clock() >= shown.until:
+            return  # Discord would refuse the edit
+        with member_language(self.bot, user_id):
+            content = _ending(shown.content, "↪️ " + _("A newer prompt replaced this one."))
+        try:
+            await shown.edit(content=content, view=None)
+        except discord.HTTPException as exc:
+            log.info("could not retire a replaced prompt of %s (%s)", user_id, exc)
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept for a game (it ended)."""

@@ -54,6 +54,9 @@ class Picture:
     filename: str
     png: bytes
     description: str = ""  # the alt text a screen reader reads (Discord allows 1,024 characters)
+    # A picture of how the turn ended (a round's results): it goes on that turn's message,
+    # with the lines that end it, not on the message of the turn the same change begins.
+    closes_turn: bool = False
 
     def file(self) -> discord.File:
         """A fresh upload of the picture (a File is spent once sent: each write gets its own)."""
@@ -139,6 +142,14 @@ class Presenter:
                 names: Sequence[str]) -> Picture | None:
         """The picture to post with these events; drawn off the event loop."""
         return None
+
+    def pictures(self, events: Sequence[GameEvent], view: dict[str, Any],
+                 names: Sequence[str]) -> list[Picture]:
+        """Every picture these events come with, in order (by default `picture`'s one); a
+        game whose change both ends a turn and begins one may show each (Picture.closes_turn).
+        Drawn off the event loop."""
+        picture = self.picture(events, view, names)
+        return [] if picture is None else [picture]
 
     # --- replays (/game replay) -------------------------------------------------------------
 

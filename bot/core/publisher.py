@@ -15,7 +15,7 @@ from bot.core.base import BotBase, Notice, discord_clock
 from bot.core.interactions import answered
 from bot.core.language import channel_language
 from bot.core.live_prompts import LivePrompts
-from bot.core.presenter import Presenter, RoomRole, presenter_for
+from bot.core.presenter import Picture, Presenter, RoomRole, presenter_for
 from bot.core.rooms import Room, Rooms, still_open
 from bot.core.table_message import Change, TableMessage, button_label
 from bot.core.texts import linked, seat_names, with_names
@@ -129,9 +129,11 @@ class Publisher:
                 change = Change(lines=lines, pings=pings,
                                 pinged=pinged, fresh=fresh,
                                 ending=(split + bool(notice)) if split is not None else 0)
-                picture = await self._picture(info, presenter, events, names)
-                if picture is not None:
-                    change.files.append(picture)
+                for picture in await self._pictures(info, presenter, events, names):
+                    if picture.closes_turn and split is not None:
+                        change.closing.append(picture)
+                    else:
+                        change.files.append(picture.file())
                 if self._coalesced(game_id, presenter, change):
                     return  # written, with whatever follows, when the game's pause is over
                 await self.table.write(info, channel, change, told=(told, info.version))
@@ -268,14 +270,11 @@ class Publisher:
                 pinged.append(int(seat.user_id))
         return lines, pinged
 
-    async def _picture(self, info: GameInfo, presenter: Presenter,
-                       events: Sequence[GameEvent], names: list[str]) -> discord.File | None:
-        """The game's picture for these events (e.g. the standings after a scoring), if any."""
+    async def _pictures(self, info: GameInfo, presenter: Presenter,
+                        events: Sequence[GameEvent], names: list[str]) -> list[Picture]:
+        """The game's pictures for these events (e.g. the standings after a scoring), if any."""
         if not presenter.has_picture(events):
-            return None
+            return []
         view = (await self.bot.service.get_view(info.id, None)).view
         # Drawing takes milliseconds of CPU: off the event loop, so other games' clicks go on.
-        picture = await asyncio.to_thread(presenter.picture, events, view, names)
-        if picture is None:
-            return None
-        return picture.file()
+        return await asyncio.to_thread(presenter.pictures, events, view, names)

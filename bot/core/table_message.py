@@ -9,6 +9,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -35,6 +36,8 @@ class Change:
     pings: list[str] = field(default_factory=list)  # humans who now owe a decision
     pinged: list[int] = field(default_factory=list)  # their user ids: nobody else is pinged
     files: list[discord.File] = field(default_factory=list)  # e.g. the standings picture
+    # Pictures of how the turn before ended: on its message, with the lines that end it.
+    closing: list[Picture] = field(default_factory=list)
     fresh: bool = False  # a new turn begins
     ending: int = 0  # how many of the lines end the turn before it (they close its message)
 
@@ -98,8 +101,9 @@ class TableMessage:
                         view=buttons, **attached):
                     self._texts[info.id] = (ref.message_id, content or "")
                     return
-            lines = await self._close(info, channel, ref, old, lines, change, remembered,
-                                      board)
+            lines, left = await self._close(info, channel, ref, old, lines, change, remembered,
+                                            board)
+            change.files.extend(picture.file() for picture in left)
         texts = chunks([*lines, *change.pings])
         for text in texts[:-1]:  # a change too long for one message (a very long scoring)
             await send_safely(channel, text, allowed_mentions=pinging(change.pinged))
@@ -120,11 +124,12 @@ class TableMessage:
 
     async def _close(self, info: GameInfo, channel: discord.abc.Messageable, ref: MessageRef,
                      old: str | None, lines: list[str], change: Change,
-                     remembered: bool, board: Picture | None) -> list[str]:
-        """Finalise the message a new one replaces: the ending of its turn appended, its table,
-        the table's picture and its buttons taken off (only the live message has them; the
-        story stays). Returns the lines left for the new message. Safe to repeat: an ending
-        already there (read back) is not added again."""
+                     remembered: bool, board: Picture | None) -> tuple[list[str], list[Picture]]:
+        """Finalise the message a new one replaces: the ending of its turn appended with its
+        closing pictures, its table, the table's picture and its buttons taken off (only the
+        live message has them; the story stays). Returns the lines and the closing pictures
+        left for the new message. Safe to repeat: an ending or a picture already there (read
+        back) is not added again."""
         ending = lines[:change.ending] if change.fresh else []
         content, told_here = old, False
         if ending and old is not None:
@@ -133,11 +138,18 @@ class TableMessage:
                 told_here = True
             elif len(joined := "\n".join(p for p in (old, tail) if p)) <= CONTENT_LIMIT:
                 content, told_here = joined, True
-        kept = {} if board is None else {
-            "attachments": await _other_attachments(channel, ref.message_id, board.filename)}
+        closing = change.closing if told_here else []
+        kept: dict[str, Any] = {}
+        if board is not None or closing:
+            present = await _other_attachments(channel, ref.message_id,
+                                               board.filename if board is not None else None)
+            there = {a.filename for a in present}
+            kept["attachments"] = [*present, *(p.file() for p in closing
+                                               if p.filename not in there)]
         await edit_safely(channel, ref.message_id, content=content or None, embeds=[], view=None,
                           **kept)
-        return lines[len(ending):] if told_here else lines
+        return (lines[len(ending):] if told_here else lines), (
+            [] if told_here else list(change.closing))
 
     async def _adopt(self, info: GameInfo, channel: discord.abc.Messageable,
                      intent: MessageRef, ref: MessageRef | None) -> MessageRef | None:
@@ -192,7 +204,7 @@ async def table_picture(bot: BotBase, info: GameInfo) -> Picture | None:
 
 
 async def _other_attachments(channel: discord.abc.Messageable, message_id: int,
-                             filename: str) -> list[discord.Attachment]:
+                             filename: str | None) -> list[discord.Attachment]:
     """A message's attachments but the table's picture (those of its events stay)."""
     try:
         message = await channel.fetch_message(message_id)

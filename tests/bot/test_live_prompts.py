@@ -4,6 +4,7 @@ buttons while Discord still lets the bot edit it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
-from bot.core.live_prompts import EDITABLE
+from bot.core.live_prompts import EDITABLE, KEPT
 from tests.bot.driver import (
     choose,
     last_reply,
@@ -119,3 +120,15 @@ async def test_a_dm_prompt_answered_at_the_table_loses_its_buttons(
     retired = next(m for m in ann.user.dm_channel.history() if m.id == dm.id)
     assert not retired.components
     assert retired.content.startswith(dm.content) and "This decision is over" in retired.content
+
+
+async def test_a_prompt_no_longer_followed_loses_its_buttons(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    env, bot = simcord_env, simcord_bot
+    channel, (ann, _bob, _cem), game_id = await three_at_the_table(env, bot)
+    opened = [await open_prompt(bot, channel, game_id, ann) for _ in range(KEPT + 1)]
+    for _ in range(20):  # the retiring edit runs beside the answer
+        await asyncio.sleep(0)
+    first = current(channel, ann, opened[0])
+    assert buttons(first) == [] and "A newer prompt replaced this one." in first.content
+    assert all(buttons(current(channel, ann, shown)) for shown in opened[1:])

@@ -14,8 +14,10 @@ from bot.core.presenter import EMBED_COLOUR, Picture, Presenter
 from bot.games.gke.catalog import CATALOG, _, ngettext
 from bot.games.gke.components import LookCloserButton, PoolSelect, PutBackButton, card_title
 from bot.games.gke.picture import round_png
+from bot.games.gke.results import results_png
 from bot.games.gke.rules import TITLES, rules_topics
 from engine.core.game import GameEvent
+from engine.games.gke.events import RoundClosed
 from engine.games.gke.narrate import narrate
 from engine.service.models import PlayerView
 
@@ -133,14 +135,28 @@ class GkePresenter(Presenter):
         return _("Round {round}").format(round=number) if number is not None else None
 
     def has_picture(self, events: Sequence[GameEvent]) -> bool:
-        """A round's start comes with its picture."""
-        return any(e.type == "round_started" for e in events)
+        """A round's start comes with its picture, its scoring with the results'."""
+        return any(e.type in ("round_started", "card_scored") for e in events)
 
-    def picture(self, events: Sequence[GameEvent], view: dict[str, Any],
-                names: Sequence[str]) -> Picture | None:
+    def pictures(self, events: Sequence[GameEvent], view: dict[str, Any],
+                 names: Sequence[str]) -> list[Picture]:
+        """The round's results (on the round's own message), then the next round's cards and
+        pool."""
+        found = []
+        scored = results_png(events, names)
+        if scored is not None:
+            number = next((e.round for e in events if isinstance(e, RoundClosed)),
+                          view["round"])
+            # Translators: the results picture's alt text; the lines beside it tell each gem
+            text = _("Round {round}'s results: each card's gem beside the gems picked for it, "
+                     "each with its size and symbol and what it won.").format(round=number)
+            found.append(Picture(f"gke-results-{number}.png", scored, text, closes_turn=True))
+        if any(e.type == "round_started" for e in events) and view["phase"] != "over":
+            found.append(self.round_picture(view))
+        return found
+
+    def round_picture(self, view: dict[str, Any]) -> Picture:
         """The round's cards and the whole pool at one scale, each gem with its label."""
-        if view["phase"] == "over":
-            return None
         # Translators: the round picture's alt text: it must not say a gem's size
         text = _("Round {round}: the three cards' gems on top, below them the pool's {count} "
                  "gems, each with its label.").format(round=view["round"],

@@ -108,12 +108,12 @@ def test_a_label_sits_the_same_gap_under_every_gem_and_nearer_it_than_any_other(
     assert len(gaps) == 1
 
 
-def label_capital(size: int, shown_at: float) -> int:
-    """A bold label's capital height at `size` px, as a picture scaled by `shown_at` shows it."""
+def label_capital(size: int, shown_at: float, weight: str = "bold") -> int:
+    """A label's capital height at `size` px, as a picture scaled by `shown_at` shows it."""
 
     def label(text: str) -> Image.Image:
         image = Image.new("RGB", (4 * size, size * 2), BACKGROUND)
-        ImageDraw.Draw(image).text((4, size * 1.5), text, fill=TEXT, font=font(size, "bold"),
+        ImageDraw.Draw(image).text((4, size * 1.5), text, fill=TEXT, font=font(size, weight),
                                    anchor="ls")
         scaled = (round(image.width * shown_at), round(image.height * shown_at))
         return image.resize(scaled, Image.Resampling.LANCZOS).convert("L")
