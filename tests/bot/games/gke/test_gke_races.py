@@ -64,7 +64,7 @@ async def test_forged_stale_and_foreign_menus_are_refused_privately(
     channel, (ann, bob), game_id = await open_game(simcord_env, simcord_bot, 2)
     guild_member = simcord_env.create_user("eve")
     shown = await prompt(simcord_bot, channel, game_id, ann)
-    custom_id = menus(shown)[0]["custom_id"]
+    custom_id, old_label = menus(shown)[0]["custom_id"], free_label(shown, 0)
     for value in ("ZZ", "A3'; DROP", ""):  # labels no gem has this round, as a client may forge
         view = discord.ui.View()
         view.add_item(discord.ui.Select(custom_id=custom_id, options=[
@@ -94,7 +94,14 @@ async def test_forged_stale_and_foreign_menus_are_refused_privately(
                 await pick(user, now, card, values[0])
     assert (await simcord_bot.service.get_view(game_id)).view["round"] == 2
     before = await picks(simcord_bot, game_id)
-    stale = await ann.select(shown.response, [free_label(shown, 0)], custom_id=custom_id)
+    # The first prompt was replaced by newer ones and lost its menus; a client that kept the
+    # round-1 menu (or forges it) is refused.
+    assert menus(shown) == {}
+    view = discord.ui.View()
+    view.add_item(discord.ui.Select(custom_id=custom_id, options=[
+        discord.SelectOption(label=old_label, value=old_label)]))
+    await simcord_bot.get_channel(channel.id).send("kept", view=view)
+    stale = await ann.select(channel.last_message, [old_label], custom_id=custom_id)
     assert private(stale) and "no longer current" in reply_text(stale)
     assert await picks(simcord_bot, game_id) == before
 
