@@ -331,3 +331,14 @@ def no_logged_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     errors = [r for phase in ("setup", "call") for r in caplog.get_records(phase)
               if r.levelno >= logging.ERROR]
     assert not errors, [f"{r.name}: {r.getMessage()}" for r in errors]
+
+
+async def forged_select(bot: JuwelierBot, channel: ChannelHandle, actor: MemberActor,
+                        custom_id: str, value: str) -> InteractionResult:
+    """`actor` chooses `value` in a select with `custom_id` that the bot never offered (posted
+    by the bot, as a client may forge or keep one)."""
+    view = discord.ui.View()
+    view.add_item(discord.ui.Select(custom_id=custom_id, options=[
+        discord.SelectOption(label=value, value=value)]))
+    await bot.get_channel(channel.id).send("forged", view=view)  # type: ignore[union-attr]
+    return await actor.select(channel.last_message, [value], custom_id=custom_id)

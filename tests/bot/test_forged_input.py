@@ -10,7 +10,14 @@ from discord.enums import InteractionType
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
-from tests.bot.driver import new_table, no_logged_errors, private, reply_text, start_negotiation
+from tests.bot.driver import (
+    forged_select,
+    new_table,
+    no_logged_errors,
+    private,
+    reply_text,
+    start_negotiation,
+)
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
@@ -73,11 +80,7 @@ async def test_forged_builder_values_are_refused(simcord_env: Env,
     for draft, value in (("0.0.0.0", "abc"), ("0.0.0.0", "24"), ("9.9.9.9", "0")):
         # A builder select whose options and draft the bot never offered, posted by the bot.
         custom_id = f"jw:draft:{game_id}:0:{draft}:{decision.key}"
-        view = discord.ui.View()
-        view.add_item(discord.ui.Select(custom_id=custom_id, options=[
-            discord.SelectOption(label=value, value=value)]))
-        await simcord_bot.get_channel(channel.id).send("forged", view=view)
-        result = await opener.select(channel.last_message, [value], custom_id=custom_id)
+        result = await forged_select(simcord_bot, channel, opener, custom_id, value)
         assert private(result) and "not one of the choices offered" in reply_text(result)
     assert await progress(simcord_bot, game_id) == before
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import discord
 import pytest
 from simcord import Env
 
@@ -14,7 +13,14 @@ from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from bot.games.gke.presenter import GkePresenter
 from engine.core.game import CLOCK
-from tests.bot.driver import last_reply, no_logged_errors, private, reply_text, table_message
+from tests.bot.driver import (
+    forged_select,
+    last_reply,
+    no_logged_errors,
+    private,
+    reply_text,
+    table_message,
+)
 from tests.bot.games.gke.driver import buttons, menus, pick, prompt
 from tests.bot.games.gke.test_plays_gke import open_game
 
@@ -66,11 +72,7 @@ async def test_forged_stale_and_foreign_menus_are_refused_privately(
     shown = await prompt(simcord_bot, channel, game_id, ann)
     custom_id, old_label = menus(shown)[0]["custom_id"], free_label(shown, 0)
     for value in ("ZZ", "A3'; DROP", ""):  # labels no gem has this round, as a client may forge
-        view = discord.ui.View()
-        view.add_item(discord.ui.Select(custom_id=custom_id, options=[
-            discord.SelectOption(label=value or "-", value=value or "-")]))
-        await simcord_bot.get_channel(channel.id).send("forged", view=view)
-        result = await ann.select(channel.last_message, [value or "-"], custom_id=custom_id)
+        result = await forged_select(simcord_bot, channel, ann, custom_id, value or "-")
         assert private(result) and "label" in reply_text(result).lower(), reply_text(result)
     # Another card's kind for this card: refused with the reason.
     kinds = (await simcord_bot.service.get_view(game_id, ann.id)).view["cards"]
@@ -97,11 +99,7 @@ async def test_forged_stale_and_foreign_menus_are_refused_privately(
     # The first prompt was replaced by newer ones and lost its menus; a client that kept the
     # round-1 menu (or forges it) is refused.
     assert menus(shown) == {}
-    view = discord.ui.View()
-    view.add_item(discord.ui.Select(custom_id=custom_id, options=[
-        discord.SelectOption(label=old_label, value=old_label)]))
-    await simcord_bot.get_channel(channel.id).send("kept", view=view)
-    stale = await ann.select(channel.last_message, [old_label], custom_id=custom_id)
+    stale = await forged_select(simcord_bot, channel, ann, custom_id, old_label)
     assert private(stale) and "no longer current" in reply_text(stale)
     assert await picks(simcord_bot, game_id) == before
 
