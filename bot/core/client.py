@@ -168,6 +168,7 @@ class JuwelierBot(BotBase):
     async def close(self) -> None:
         """Stop the timer, close Discord, then the database."""
         await self.timers.stop()
+        self.publisher.close()
         await super().close()
         if self._service is not None:
             await self._service.close()

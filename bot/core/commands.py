@@ -38,7 +38,7 @@ from bot.core.rest import send_safely
 from bot.core.rules_menu import rules_page
 from bot.core.settings import LANGUAGE_CHOICES, WHERE_CHOICES, change_settings
 from bot.core.table_message import current_table, table_picture
-from bot.core.texts import safe_name, seat_names
+from bot.core.texts import human_duration, safe_name, seat_names
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
 from engine.service.deadlines import paced
@@ -100,7 +100,7 @@ TIMER_CHOICES = [
     app_commands.Choice(name=locale_str("30 seconds per action"), value=30),
     app_commands.Choice(name=locale_str("1 minute per action"), value=60),
     app_commands.Choice(name=locale_str("90 seconds per action"), value=90),
-    app_commands.Choice(name=locale_str("2 minutes per action (default)"), value=120),
+    app_commands.Choice(name=locale_str("2 minutes per action"), value=120),
     app_commands.Choice(name=locale_str("5 minutes per action"), value=300),
     app_commands.Choice(name=locale_str("15 minutes per action"), value=900),
     app_commands.Choice(name=locale_str("Play by post: 12 hours per action"), value=12 * 3600),
@@ -207,7 +207,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                                                      "channel"))
         @app_commands.describe(game=locale_str("Which game to play"),
                                timer=locale_str("Time each player has to choose (Große kleine "
-                                                "Edelsteine: each round's time limit)"),
+                                                "Edelsteine: per round, at most 5 minutes)"),
                                rounds=locale_str("Rounds, where the game lets you choose "
                                                  "(Große kleine Edelsteine: 3 to 9, default 6)"))
         @app_commands.rename(game=locale_str("game"), timer=locale_str("timer"),
@@ -246,6 +246,12 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
                 await tell(interaction, _("Pick one of the offered timers."))
                 return
+            if timer and kind.longest_clock and timer > kind.longest_clock:
+                # Translators: {duration} is a time, e.g. "5 minutes".
+                await tell(interaction, _("{game} allows a time limit of at most {duration}: "
+                                          "pick a shorter one, or no timer.").format(
+                    game=kind.title, duration=human_duration(kind.longest_clock)))
+                return
             missing = missing_permissions(interaction.app_permissions)
             if missing:
                 # Translators: {permission} is a Discord permission's name, e.g. *Embed Links*.
@@ -255,9 +261,14 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 return
             settings = {}
             if rounds is not None:
-                if kind.rounds_setting is None:
+                bounds = kind.rounds_range()
+                if bounds is None:
                     await tell(interaction, _("{game} has no choice of rounds: leave it out.")
                                .format(game=kind.title))
+                    return
+                if not bounds[0] <= rounds <= bounds[1]:
+                    await tell(interaction, _("{game} plays {fewest} to {most} rounds.").format(
+                        game=kind.title, fewest=bounds[0], most=bounds[1]))
                     return
                 settings[kind.rounds_setting] = rounds
             user = interaction.user

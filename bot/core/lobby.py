@@ -64,10 +64,27 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
             ngettext("{count} more to start", "{count} more to start", need).format(count=need)
             if need else _("Ready: {min_players}–{max_players} players").format(
                 min_players=kind.min_players, max_players=kind.max_players)), inline=False)
-    timer = info.deadlines.get(kind.turn_decision or "default")
-    embed.set_footer(text=_("Timer: {duration} per action").format(
-        duration=human_duration(timer)) if timer else _("No timer: nobody is hurried"))
+    embed.set_footer(text=" · ".join(lobby_settings(info)))
     return embed
+
+
+def lobby_settings(info: GameInfo) -> list[str]:
+    """The lobby's footer: the rounds where the lobby chose them, then the timer (a clock of
+    the game's own limits each round, other timers each action)."""
+    kind = get_kind(info.kind)
+    parts = []
+    if kind.rounds_setting is not None:
+        rounds = int(getattr(kind.settings(info.settings), kind.rounds_setting))
+        parts.append(ngettext("{count} round", "{count} rounds", rounds).format(count=rounds))
+    timer = info.deadlines.get(kind.turn_decision or "default")
+    if not timer:
+        parts.append(_("No timer: nobody is hurried"))
+    elif kind.has_clock():
+        parts.append(_("Time limit: {duration} per round").format(
+            duration=human_duration(timer)))
+    else:
+        parts.append(_("Timer: {duration} per action").format(duration=human_duration(timer)))
+    return parts
 
 
 def lobby_message(bot: BotBase, info: GameInfo) -> dict[str, Any]:

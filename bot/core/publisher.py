@@ -62,6 +62,13 @@ class Publisher:
         self.prompts.forget(game_id)
         self._written.pop(game_id, None)
 
+    def close(self) -> None:
+        """Drop the table edits waiting for their pause (a bot shutting down writes no more;
+        the next start's catch-up writes them, as after a crash)."""
+        for task in self._later.values():
+            task.cancel()
+        self._later.clear()
+
     def bookkeeping(self) -> dict[str, int]:
         """How many games the publisher keeps something for in memory."""
         return {"publisher.locks": len(self._locks), "publisher.texts": len(self.table),

@@ -116,10 +116,22 @@ class GameKind(ABC, Generic[S]):
     # The setting that says how many rounds are played, where a lobby may choose it (Große
     # kleine Edelsteine: cards per colour); None: the game's length is fixed.
     rounds_setting: ClassVar[str | None] = None
+    # The longest time limit a lobby may set for the game's own clock, in seconds (Große kleine
+    # Edelsteine: 5 minutes a round; longer and a round drags); None: any of the offered timers.
+    longest_clock: ClassVar[float | None] = None
 
     def settings(self, raw: dict[str, Any] | None = None) -> BaseModel:
         """Validate settings against this kind's schema."""
         return self.settings_model.model_validate(raw or {})
+
+    def rounds_range(self) -> tuple[int, int] | None:
+        """The fewest and most rounds a lobby may choose (from the settings model's bounds);
+        None when the game's length is fixed."""
+        if self.rounds_setting is None:
+            return None
+        field = self.settings_model.model_fields[self.rounds_setting]
+        bounds = {type(m).__name__: m for m in field.metadata}
+        return int(bounds["Ge"].ge), int(bounds["Le"].le)
 
     def check_player_count(self, players: int) -> None:
         """Raise IllegalAction if this many players cannot play."""

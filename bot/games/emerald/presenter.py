@@ -23,7 +23,7 @@ ACTION_EMOJI = {"end_turn": "⏹️", "victim": "🐉"}
 
 
 def _dragon_line(view: dict[str, Any]) -> str:
-    heading = _("toward the chamber") if view["heading"] == "chamber" else _("toward the exit")
+    heading = _("toward the chamber") if view["heading"] == "chamber" else _("toward the castle")
     left = view["treasures_left"]
     return ngettext("🐉 on {cave}, heading {heading} · rail beside {first}–{last} · {left} "
                     "treasure left",

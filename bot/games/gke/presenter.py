@@ -164,14 +164,17 @@ class GkePresenter(Presenter):
         return Picture(f"gke-round-{view['round']}.png", round_png(view), text)
 
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
-        """Your picks so far, card by card."""
+        """The round, and your picks so far, card by card (a prompt that moved on from the
+        last round's last pick says which round it now shows)."""
         me, cards = pv.view.get("me"), pv.view.get("cards") or []
         if me is None or pv.view.get("phase") == "over":
             return None
-        parts = [f"{BACK_EMOJI[card]} {me['picks'][card] or '—'}"
+        # No-break spaces: a phone wraps between cards, never between a card and its pick.
+        parts = [f"{BACK_EMOJI[card]}\u00a0{me['picks'][card] or '—'}"
                  for card, shown in enumerate(cards) if shown is not None]
         # Translators: {picks} lists the player's pick per card, e.g. "🩷 K7 · 💙 — · 💚 A3"
-        return _("Your picks: {picks}").format(picks=" · ".join(parts))
+        return _("Round {round} of {rounds} · your picks: {picks}").format(
+            round=pv.view["round"], rounds=pv.view["rounds"], picks=" · ".join(parts))
 
     def prompt_items(self, pv: PlayerView, names: Sequence[str]
                      ) -> list[discord.ui.Item[Any]] | None:

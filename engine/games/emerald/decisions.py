@@ -68,7 +68,8 @@ def move_option(state: EmeraldState, colour: int, origin: int, language: str) ->
     cache_key = (language, two, colour, origin, to, bits)
     found = _OPTIONS.get(cache_key)
     if found is None:
-        label = f"{space_name(origin)} → {space_name(to)}"
+        # No-break spaces: a phone's narrow button wraps "M3 → C2" only as a whole.
+        label = f"{space_name(origin)}\u00a0→\u00a0{space_name(to)}"
         if two:
             label = f"{colour_name(colour).capitalize()} {label}"
         if bits:

@@ -56,7 +56,7 @@ def _player_line(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
 
 def board(view: dict[str, Any], names: Sequence[str]) -> str:
     """The whole board."""
-    heading = _("toward the chamber") if view["heading"] == "chamber" else _("toward the exit")
+    heading = _("toward the chamber") if view["heading"] == "chamber" else _("toward the castle")
     lines = [_("Dragon on {cave}, heading {heading} · rail beside {first}–{last} · treasures "
                "left: {left}").format(cave=space_name(cave_space(view["dragon"])),
                                       heading=heading,

@@ -21,13 +21,14 @@ COLOUR_LETTERS = ("R", "B", "Y", "G", "K")
 
 
 def space_name(space: int) -> str:
-    """A space's short name: T1–T4 and MB (the castle), M1–M6, C1–C9, chamber, nest."""
+    """A space's short name: T1–T4 and Hall (the castle), M1–M6, C1–C9, chamber, nest."""
     if space < 4:
         # Translators: a castle tower as a starting space, short, e.g. "T2"
         return pgettext("space", "T{number}").format(number=space + 1)
     if space < FIRST_MEADOW:
-        # Translators: the castle's main building as a starting space, short
-        return pgettext("space", "MB")
+        # Translators: the castle's main building as a starting space, short ("MB" read
+        # like a meadow's "M"; German "HG", Danish "HB")
+        return pgettext("space", "Hall")
     if space < FIRST_CAVE:
         # Translators: a meadow space, short, e.g. "M3" (German: "W3" for Wiese)
         return pgettext("space", "M{number}").format(number=space - FIRST_MEADOW + 1)

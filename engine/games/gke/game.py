@@ -30,6 +30,7 @@ class GkeGame(GameKind[GkeState]):
     default_deadlines: ClassVar[dict[str, float | None]] = {"pick": 90.0, "default": 90.0}
     score_unit: ClassVar[str] = N_("points")
     rounds_setting: ClassVar[str | None] = "cards_per_colour"  # a round per card of each colour
+    longest_clock: ClassVar[float | None] = 300.0  # the choices: 30 s to 5 minutes
 
     def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
                  ) -> tuple[GkeState, list[GameEvent]]:

@@ -11,7 +11,9 @@ from simcord import Env
 
 from bot.core.client import JuwelierBot
 from bot.core.table_message import POSTING
-from tests.bot.games.gke.driver import pick_somewhere
+from bot.games.gke.presenter import GkePresenter
+from tests.bot.driver import find_message, table_message
+from tests.bot.games.gke.driver import menus, pick, pick_somewhere, prompt
 from tests.bot.games.gke.test_plays_gke import edits_at_once, open_game
 from tests.bot.test_crash_safe_publishing import crash_once, live_buttons, on_table, restart
 
@@ -54,3 +56,28 @@ async def test_a_crash_at_a_rounds_end_shows_its_results_once(
     assert public.count("Round 2 of 3") == 1
     assert public.count("Everyone has picked: the gems are turned over.") == 1
     assert [m.id for m in live_buttons(channel)] == [messages[-1].id]
+
+
+async def test_a_crash_while_a_table_edit_waits_loses_no_pick(
+        simcord_env: Env, simcord_bot: JuwelierBot, db_file: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # SimCord's clock moves a second per interaction: a pause of 30 s keeps the edit waiting.
+    monkeypatch.setattr(GkePresenter, "coalesce_edits", 30.0)
+    channel, (ann, _bob), game_id = await open_game(simcord_env, simcord_bot, 2, rounds=3)
+    table = await table_message(simcord_bot, channel, game_id)
+    shown = await prompt(simcord_bot, channel, game_id, ann)
+    label = next(o["value"] for o in menus(shown)[0]["options"] if not o.get("description"))
+    await pick(ann, shown, 0, label)
+
+    def on_table() -> str:
+        return "\n".join(f.value for f in find_message(channel, table.id).embeds[0].fields)
+
+    assert f"ann **{label}**" not in on_table(), "the edit waits for the pause's end"
+    assert await simcord_bot.service.told(game_id) < await simcord_bot.service.version(game_id)
+    bot = await restart(simcord_env, simcord_bot, db_file)  # the waiting edit dies with it
+    await bot.timers.stop()
+    await simcord_env.settle()
+    assert f"ann **{label}**" in on_table(), "the catch-up shows the pick"
+    assert await bot.service.told(game_id) == await bot.service.version(game_id)
+    assert (await table_message(bot, channel, game_id)).id == table.id  # edited, not reposted
+    assert [m.id for m in live_buttons(channel)] == [table.id]

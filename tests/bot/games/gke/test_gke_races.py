@@ -34,8 +34,9 @@ def edits_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def free_label(shown, card: int) -> str:
-    """A label the card's menu offers."""
-    return menus(shown)[card]["options"][0]["value"]
+    """A label the card's menu offers free (one another player holds is marked: two cards
+    of one kind share their gems)."""
+    return next(o["value"] for o in menus(shown)[card]["options"] if not o.get("description"))
 
 
 async def picks(bot: JuwelierBot, game_id: int) -> list:
@@ -57,7 +58,7 @@ async def test_a_gem_taken_a_moment_before_is_refused_to_the_player_whose_menu_s
     ann_seat = (await simcord_bot.service.get_view(game_id, ann.id)).seat
     assert await picks(simcord_bot, game_id) == [(ann_seat, "pick", label)]
     assert private(second) and f"took gem {label} first" in reply_text(second)
-    assert "🩷 " + label in reply_text(first)
+    assert "🩷\u00a0" + label in reply_text(first)
     table = await table_message(simcord_bot, channel, game_id)
     assert f"ann **{label}**" in table.embeds[0].fields[0].value
     again = await prompt(simcord_bot, channel, game_id, bob)  # bob's menu no longer offers it
@@ -105,6 +106,20 @@ async def test_forged_stale_and_foreign_menus_are_refused_privately(
 
 
 @pytest.mark.usefixtures("edits_at_once")
+async def test_the_rounds_last_pick_moves_its_prompt_on_to_the_next_round_saying_so(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    channel, (ann, bob), game_id = await open_game(simcord_env, simcord_bot, 2, rounds=3)
+    for user in (bob, ann):
+        for card in range(3):
+            shown = await prompt(simcord_bot, channel, game_id, user)
+            last = await pick(user, shown, card, free_label(shown, card))
+    text = reply_text(last)
+    assert text.startswith("✅ ")
+    assert "\nRound 2 of 3 · your picks: 🩷\u00a0— · 💙\u00a0— · 💚\u00a0—" in text
+    assert set(menus(last)) == {0, 1, 2}  # the new round's menus
+
+
+@pytest.mark.usefixtures("edits_at_once")
 async def test_put_back_and_look_closer_from_the_prompt(simcord_env: Env,
                                                         simcord_bot: JuwelierBot) -> None:
     channel, (ann, _bob), game_id = await open_game(simcord_env, simcord_bot, 2)
@@ -119,7 +134,7 @@ async def test_put_back_and_look_closer_from_the_prompt(simcord_env: Env,
     reply = last_reply(closer)
     assert reply.ephemeral and [a.filename for a in reply.attachments] == ["closer.png"]
     released = await ann.click(after.response, custom_id=put_back["custom_id"])
-    assert "Your picks: 🩷 — · 💙 — · 💚 —" in reply_text(released)
+    assert "Round 1 of 6 · your picks: 🩷\u00a0— · 💙\u00a0— · 💚\u00a0—" in reply_text(released)
     assert [t for _, t, _ in await picks(simcord_bot, game_id)] == ["pick", "release"]
 
 

@@ -32,5 +32,5 @@ def test_play_in_the_terminal_runs_a_game_to_its_end():
         timeout=300, check=False)
     assert done.returncode == 0, done.stderr
     assert "Move a knight: as many steps as knights stand on its space." in done.stdout
-    assert "Dragon on C4, heading toward the exit" in done.stdout
+    assert "Dragon on C4, heading toward the castle" in done.stdout
     assert "=== Game over ===" in done.stdout

@@ -32,7 +32,7 @@ def test_tip_stepping_onto_your_own_knight_adds_a_step_to_it():
     assert knights_at(state, "M3")[0] == 2
     (decision,) = GAME.pending(state)
     labels = [o.label for o in decision.options]
-    assert "M3 → M5" in labels and "End turn" in labels
+    assert "M3\u00a0→\u00a0M5" in labels and "End turn" in labels  # never wrapped apart
     state, events = move(state, "M3")
     assert of_type(events, "knight_moved")[0].steps == 2
 
@@ -134,8 +134,8 @@ def test_every_option_offered_is_accepted_as_it_is():
 
 def test_a_move_option_says_where_it_lands_and_what_happens_there():
     state = position(3, knights={0: {"M6": 1, "C7": 1, "T1": 3}}, rail=1)
-    labels = {o.label for o in GAME.pending(state)[0].options}
+    labels = {o.label.replace("\u00a0", " ") for o in GAME.pending(state)[0].options}
     assert labels == {"M6 → C1 · take a card, wakes the dragon", "C7 → C8 · take a card",
                       "T1 → M5"}  # three red and two others on T1: a meadow, nothing happens
     state = position(3, knights={0: {"C9": 1, "T1": 4}})
-    assert "C9 → chamber · treasure" in {o.label for o in GAME.pending(state)[0].options}
+    assert "C9\u00a0→\u00a0chamber · treasure" in {o.label for o in GAME.pending(state)[0].options}
