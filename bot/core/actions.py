@@ -10,7 +10,14 @@ import discord
 from bot.catalog import _, ngettext
 from bot.core.base import BotBase
 from bot.core.components import ai_seat_name, offered_levels
-from bot.core.interactions import acknowledge, edit_reply, is_admin, mark_recorded, tell
+from bot.core.interactions import (
+    acknowledge,
+    edit_reply,
+    from_private_message,
+    is_admin,
+    mark_recorded,
+    tell,
+)
 from bot.core.language import channel_language
 from bot.core.live_prompts import LivePrompts, prompt_message
 from bot.core.lobby import lobby_message
@@ -21,7 +28,6 @@ from engine.core.errors import EngineError
 from engine.core.game import Action, Decision, DecisionUI, Option
 from engine.service.errors import DuplicateAction, GameNotRunning, StaleDecision
 from engine.service.models import PlayerView
-from engine.service.outbox import NOTHING_TOLD
 from engine.store.models import GameInfo
 
 log = logging.getLogger(__name__)
@@ -164,9 +170,8 @@ class Actions:
     async def start(self, interaction: discord.Interaction, game_id: int) -> None:
         """Start the game: close the lobby message, post the table."""
         service = self.bot.service
-        # Nothing is told yet: if the process dies between the start and its telling, the
-        # catch-up tells the whole beginning (the mark starts before the set-up).
-        await service.set_told(game_id, NOTHING_TOLD)
+        # The start itself marks nothing told (in its own transaction): a Start refused because
+        # the game began a moment ago leaves the mark alone.
         result = await service.start(game_id, interaction.user.id,
                                      is_admin=is_admin(interaction))
         mark_recorded()
@@ -285,6 +290,13 @@ class Actions:
         else:
             chosen = option_label(option, names, presenter.option_text)
             content, view = f"✅ {chosen}.", None
+        if not from_private_message(interaction):
+            # Clicked on a public copy (never one the bot offers): the answer goes to the member
+            # alone, and the public message is not rewritten with their prompt.
+            await interaction.followup.send(content[:2000], ephemeral=True,
+                                            **({"view": view} if view is not None else {}))
+            await self.bot.tell_change(game_id, result)
+            return
         async with self.prompts.lock(game_id, user.id):
             await edit_reply(interaction, content=content[:2000], view=view)
             # What it shows now: the next decision, or — after a "✅" — whatever the player

@@ -21,7 +21,7 @@ from bot.core.actions import Actions
 from bot.core.base import BotBase, Notice, discord_clock
 from bot.core.commands import build_game_commands
 from bot.core.components import CORE_ITEMS
-from bot.core.interactions import Answering, tell, undispatched
+from bot.core.interactions import INVALID_CLICK, Answering, tell, undispatched
 from bot.core.language import Languages, channel_language
 from bot.core.live_prompts import LivePrompts
 from bot.core.notifier import Notifier
@@ -119,9 +119,7 @@ class JuwelierBot(BotBase):
         custom_id = str((interaction.data or {}).get("custom_id", ""))
         if undispatched(custom_id, interaction.message, self.templates):
             log.info("unknown component id %r from %s", custom_id[:100], interaction.user.id)
-            await tell(interaction, _("That button is not valid any more (or never was): "
-                                      "nothing was changed. Use the current table or "
-                                      "`/game hand`."))
+            await tell(interaction, _(INVALID_CLICK))
 
     async def tell_change(self, game_id: int, results: SubmitResult | Sequence[SubmitResult],
                           *, prompted: int | None = None, notice: Notice = None) -> None:

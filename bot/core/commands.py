@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.catalog import N_, _, ngettext
 from bot.core.actions import Actions
-from bot.core.base import BotBase, Notice, discord_clock
+from bot.core.base import BotBase, Notice
 from bot.core.glossary import card_answer, suggestions
 from bot.core.history import history_line
 from bot.core.interactions import (
@@ -124,28 +124,6 @@ def answering(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitabl
     return run
 
 
-class Cooldown:
-    """How long a member waits between two new games in one server (kept in memory: a restart
-    forgets it, which costs at most one early lobby)."""
-
-    def __init__(self, seconds: float, clock: Callable[[], float]) -> None:
-        self.seconds, self._clock = seconds, clock
-        self._last: dict[tuple[int | None, int], float] = {}
-
-    def wait(self, guild_id: int | None, user_id: int) -> int:
-        """Whole seconds the member must still wait (0: go ahead)."""
-        now = self._clock()
-        # Forget what has cooled down, so the table holds only the last few seconds' members.
-        self._last = {k: t for k, t in self._last.items() if now - t < self.seconds}
-        last = self._last.get((guild_id, user_id))
-        return 0 if last is None else max(1, int(self.seconds - (now - last) + 0.999))
-
-    def started(self, guild_id: int | None, user_id: int) -> None:
-        """The member opened a game now."""
-        if self.seconds > 0:
-            self._last[(guild_id, user_id)] = self._clock()
-
-
 def may_post(interaction: discord.Interaction) -> bool:
     """Whether the member may send messages where they used the command."""
     perms = getattr(interaction, "permissions", None)
@@ -191,7 +169,6 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
         def __init__(self, bot: BotBase, actions: Actions) -> None:
             self.bot = bot
             self.actions = actions
-            self.cooldown = Cooldown(bot.settings.new_game_cooldown, discord_clock)
             super().__init__()
 
         async def _channel_game(self, interaction: discord.Interaction) -> GameInfo | None:
@@ -227,7 +204,11 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             if here is not None:
                 await tell(interaction, ChannelBusy(here.id, here.status).message)
                 return
-            wait = self.cooldown.wait(interaction.guild_id, interaction.user.id)
+            # Claimed in the database before anything is created, so twenty commands arriving
+            # together (through one process or several) open one lobby; given back if none opens.
+            cooldown = f"new_game:{interaction.guild_id}:{interaction.user.id}"
+            wait = await self.bot.service.claim_cooldown(cooldown,
+                                                         self.bot.settings.new_game_cooldown)
             if wait > 0:
                 await tell(interaction, ngettext(
                     "You opened a game a moment ago: wait {count} more seconds before opening "
@@ -235,41 +216,51 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                     "You opened a game a moment ago: wait {count} more seconds before opening "
                     "another.", wait).format(count=wait))
                 return
+            opened = False
+            try:
+                opened = await self._open_lobby(interaction, game, timer, rounds)
+            finally:
+                if not opened:
+                    await self.bot.service.release_cooldown(cooldown)
+
+        async def _open_lobby(self, interaction: discord.Interaction, game: str | None,
+                              timer: int | None, rounds: int | None) -> bool:
+            """Check the options, create the lobby and post it; whether it was posted."""
             if not may_post(interaction):  # the bot does not post for someone who may not
                 await tell(interaction, _("You may not send messages in this channel, so I "
                                           "will not open a game here for you."))
-                return
+                return False
             kind = get_kind(game) if game else kinds()[0]
             if timer is None:  # a game's own clock keeps its own pace (a round's time limit)
                 timer = int(kind.default_deadlines.get(kind.turn_decision or "") or 0) \
                     if kind.has_clock() else self.bot.settings.default_timer
             if timer not in TIMER_SECONDS:  # Discord offers only the choices; a forged value
                 await tell(interaction, _("Pick one of the offered timers."))
-                return
+                return False
             if timer and kind.longest_clock and timer > kind.longest_clock:
                 # Translators: {duration} is a time, e.g. "5 minutes".
                 await tell(interaction, _("{game} allows a time limit of at most {duration}: "
                                           "pick a shorter one, or no timer.").format(
                     game=kind.title, duration=human_duration(kind.longest_clock)))
-                return
+                return False
             missing = missing_permissions(interaction.app_permissions)
             if missing:
                 # Translators: {permission} is a Discord permission's name, e.g. *Embed Links*.
                 await tell(interaction, _("I cannot run a game in this channel: I am missing the "
                                           "{permission} permission here. Nothing was created.")
                            .format(permission=missing))
-                return
+                return False
             settings = {}
             if rounds is not None:
                 bounds = kind.rounds_range()
                 if bounds is None:
                     await tell(interaction, _("{game} has no choice of rounds: leave it out.")
                                .format(game=kind.title))
-                    return
+                    return False
                 if not bounds[0] <= rounds <= bounds[1]:
                     await tell(interaction, _("{game} plays {fewest} to {most} rounds.").format(
                         game=kind.title, fewest=bounds[0], most=bounds[1]))
-                    return
+                    return False
                 settings[kind.rounds_setting] = rounds
             user = interaction.user
             info = await self.bot.service.create_lobby(
@@ -287,13 +278,13 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 # error (500)".
                 await tell(interaction, _("I could not post the lobby here ({reason}). Nothing "
                                           "was created.").format(reason=post_refusal(exc)))
-                return
-            self.cooldown.started(interaction.guild_id, interaction.user.id)
+                return False
             await self.bot.service.set_message(info.id, "lobby", interaction.channel_id, message.id)
             self.bot.poke_timers()  # the lobby's expiry may be the next thing due
             await tell(interaction, _("Lobby #{game_id} is open: players press **Join**, you "
                                       "press **Start** when everyone is in (or fill empty seats "
                                       "from the menu of AI players).").format(game_id=info.id))
+            return True
 
         @app_commands.command(name=locale_str("status"),
                               description=locale_str("Show this channel's game table (only to "

@@ -88,16 +88,33 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None],
             await work
         except EngineError as exc:  # a refusal that escaped its handler: still the answer
             await tell_safely(interaction, exc.message)
+        except discord.HTTPException as exc:
+            if exc.code not in UNANSWERABLE:
+                await _failed(interaction, game_id)
+            else:  # nothing to answer through: said once, without a traceback
+                log.warning("game #%s: %s by %s could not be answered (%s: %s)", game_id,
+                            _what(interaction), interaction.user.id, exc.code,
+                            UNANSWERABLE[exc.code])
         except Exception:
-            data = interaction.data or {}
-            what = data.get("custom_id") or f"/{data.get('name', '?')}"
-            log.exception("game #%s: %s by %s failed (channel %s)", game_id, what,
-                          interaction.user.id, interaction.channel_id)
-            await tell_safely(interaction, _(RECORDED) if _recorded.get() else _(NOT_RECORDED))
+            await _failed(interaction, game_id)
         finally:
             answered()
             _answering.reset(answering_token)
             _recorded.reset(token)
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """The clicked component's id or the command's name, for the log."""
+    data = interaction.data or {}
+    return str(data.get("custom_id") or f"/{data.get('name', '?')}")
+
+
+async def _failed(interaction: discord.Interaction, game_id: int | None) -> None:
+    """Log an unexpected failure with its traceback; answer honestly whether it was recorded."""
+    what = _what(interaction)
+    log.exception("game #%s: %s by %s failed (channel %s)", game_id, what,
+                  interaction.user.id, interaction.channel_id)
+    await tell_safely(interaction, _(RECORDED) if _recorded.get() else _(NOT_RECORDED))
 
 
 def reply_language(interaction: discord.Interaction) -> str:
@@ -153,6 +170,23 @@ async def acknowledge(interaction: discord.Interaction, *, private_reply: bool =
         await interaction.response.defer(ephemeral=True, thinking=True)
     else:
         await interaction.response.defer()
+
+
+# Marked here, translated where told: a click on one of our ids that nothing offered (forged,
+# kept from an older version, or a prompt's control on a public message).
+# Discord's codes for an interaction that can no longer be answered (it expired after three
+# seconds unanswered, or another answer came first): logged once as a warning.
+UNANSWERABLE = {10062: "the interaction expired", 40060: "the interaction was answered already"}
+INVALID_CLICK = N_("That button is not valid any more (or never was): nothing was changed. Use "
+                   "the current table or `/game hand`.")
+
+
+def from_private_message(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a message only its member sees (an ephemeral prompt, or a
+    DM): the only messages a prompt's own controls may rewrite. A public message carrying them
+    was never ours to offer them on (a forged or kept copy)."""
+    message = interaction.message
+    return message is not None and (message.flags.ephemeral or interaction.guild_id is None)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:

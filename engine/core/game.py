@@ -255,6 +255,15 @@ class GameKind(ABC, Generic[S]):
         """How to type a free-form answer to `decision`, if it takes one."""
         return None
 
+    def random_action(self, state: S, rngs: Sequence[random.Random]) -> tuple[int, Action]:
+        """Whoever decides next, and a uniformly random legal answer of theirs drawn from their
+        own `rngs[seat]` exactly as `sample_action` would draw it: random playouts call this, and
+        a game may answer without building the decision and its labels (Emerald)."""
+        decision = self.next_decision(state)
+        if decision is None:
+            raise ValueError(f"{self.name}: a finished game owes no decision")
+        return decision.player, self.sample_action(state, decision, rngs[decision.player])
+
     def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:
         """A uniformly chosen legal answer; games with free-form answers override this."""
         if not decision.options:

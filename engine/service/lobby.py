@@ -34,9 +34,10 @@ from engine.service.errors import (
 )
 from engine.service.live import LiveGame
 from engine.service.models import SubmitResult
+from engine.service.outbox import NOTHING_TOLD, TOLD
 from engine.store import games as rows
 from engine.store import log, stats
-from engine.store.models import DeadlineRow, GameInfo, UserId
+from engine.store.models import DeadlineRow, GameInfo, MessageRef, UserId
 
 LOBBY_EXPIRY = 30 * 60.0  # seconds a lobby may sit unchanged before it closes itself
 
@@ -192,6 +193,11 @@ class LobbyOps(ServiceCore):
                 now = self._clock()
                 await rows.assign_seats(conn, game_id, order)
                 await rows.mark_started(conn, game_id, now)
+                # Nothing told yet, in the start's own transaction: a crash before the telling
+                # leaves the catch-up the whole beginning, and a refused second Start (through
+                # any process) changes no mark, so the channel never hears the start twice.
+                await stats.set_message(conn, game_id, MessageRef(name=TOLD, channel_id=0,
+                                                                  message_id=NOTHING_TOLD))
                 info = await _fetch(conn, game_id)
                 live = LiveGame(info=info, seed=seed, kind=kind, state=state,
                                 messages=await stats.get_messages(conn, game_id))

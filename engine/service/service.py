@@ -10,6 +10,7 @@ from engine.service.ai import DEFAULT_LEVEL
 from engine.service.ai_pool import AiPool
 from engine.service.autopilot import AutopilotOps
 from engine.service.base import Clock
+from engine.service.cooldowns import CooldownOps
 from engine.service.games import PlayOps
 from engine.service.languages import LanguageOps
 from engine.service.live import assemble
@@ -26,7 +27,7 @@ from engine.store.models import GameInfo
 
 
 class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps,
-                  LanguageOps):
+                  LanguageOps, CooldownOps):
     """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
 
     @classmethod

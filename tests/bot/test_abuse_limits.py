@@ -60,6 +60,26 @@ async def test_new_games_have_a_cooldown_per_member(simcord_env: Env,
     assert "is open" in await open_in(guild, ann, "four")
 
 
+async def test_the_cooldown_outlives_a_restart(simcord_env: Env, simcord_bot: JuwelierBot,
+                                             db_file: Path) -> None:
+    guild = simcord_env.create_guild()
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    assert "is open" in await open_in(guild, ann, "one")
+    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file, new_game_cooldown=30.0))
+    await simcord_env.restart_bot(new)
+    await simcord_bot.close()
+    assert "more seconds" in await open_in(guild, ann, "two")
+
+
+async def test_a_refused_new_game_does_not_start_the_cooldown(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    guild = simcord_env.create_guild()
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    refused = await ann.slash(guild.create_text_channel("bad"), "game new", game="esr", rounds=4)
+    assert "no choice of rounds" in reply_text(refused)
+    assert "is open" in await open_in(guild, ann, "good")
+
+
 async def test_letting_the_autopilot_beat_ai_seats_farms_no_win(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
     guild = simcord_env.create_guild()

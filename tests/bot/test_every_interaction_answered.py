@@ -157,3 +157,27 @@ async def test_a_refused_command_is_an_answer_not_a_failure(simcord_env: Env,
     result = await guild.add_member(simcord_env.create_user("cem")).slash(channel, "game new")
     assert private(result) and "already" in reply_text(result)
     assert simcord_env.errors == []  # nothing reached discord.py's error handlers
+
+
+@pytest.mark.parametrize("code", [10062, 40060])
+async def test_an_expired_or_answered_interaction_is_logged_once_as_a_warning(
+        simcord_env: Env, simcord_bot: JuwelierBot, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture, code: int) -> None:
+    _, channel, (ann,), game_id = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
+
+    async def expired(*args: Any, **kwargs: Any) -> None:
+        # What discord.py raises when Discord refuses the answer (Unknown interaction: the
+        # three seconds passed; or: already acknowledged).
+        response = type("Response", (), {"status": 404 if code == 10062 else 400,
+                                          "reason": "refused"})()
+        error = discord.NotFound if code == 10062 else discord.HTTPException
+        raise error(response, {"code": code, "message": "refused"})
+
+    monkeypatch.setattr(discord.InteractionResponse, "defer", expired)
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        await open_prompt(simcord_bot, channel, game_id, ann)
+    ours = [r for r in caplog.records if r.name.startswith("bot.")]
+    assert [(r.levelno, r.exc_info) for r in ours] == [(logging.WARNING, None)]
+    assert "could not be answered" in ours[0].getMessage() and str(code) in ours[0].getMessage()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

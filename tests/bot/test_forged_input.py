@@ -11,6 +11,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
 from tests.bot.driver import (
+    find_message,
     forged_select,
     new_table,
     no_logged_errors,
@@ -83,6 +84,35 @@ async def test_forged_builder_values_are_refused(simcord_env: Env,
         result = await forged_select(simcord_bot, channel, opener, custom_id, value)
         assert private(result) and "not one of the choices offered" in reply_text(result)
     assert await progress(simcord_bot, game_id) == before
+
+
+async def test_a_builder_select_on_a_public_message_rewrites_no_public_message(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    channel, opener, _, _, game_id = await start_negotiation(simcord_env, simcord_bot)
+    before = await progress(simcord_bot, game_id)
+    for key in ("t1s1:stale", "r1t1s1:negotiate"):  # a stale key, and one that looks current
+        custom_id = f"jw:draft:{game_id}:0:0.0.0.0:{key}"
+        result = await forged_select(simcord_bot, channel, opener, custom_id, "1")
+        assert private(result) and "not one of the choices offered" in reply_text(result)
+        assert channel.last_message.content == "forged", "the public message is unchanged"
+    assert await progress(simcord_bot, game_id) == before
+
+
+async def test_a_prompts_option_on_a_public_message_rewrites_no_public_message(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    _, channel, (ann,), game_id = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
+    seat = (await simcord_bot.service.get_view(game_id, ann.id)).seat
+    (decision,) = [d for d in await simcord_bot.service.pending(game_id) if d.player == seat]
+    custom_id = f"jw:pick:{game_id}:0:{decision.key}"
+    view = discord.ui.View()
+    view.add_item(discord.ui.Button(label="x", custom_id=custom_id))
+    await simcord_bot.get_channel(channel.id).send("public copy", view=view)
+    copy = channel.last_message
+    result = await ann.click(copy, custom_id=custom_id)
+    # Her own choice, so it counts; the answer (her prompt, her secret choice) is hers alone.
+    assert private(result) and reply_text(result).startswith("✅ ")
+    public = find_message(channel, copy.id)
+    assert public.content == "public copy" and public.components, "not rewritten"
 
 
 class _Response:

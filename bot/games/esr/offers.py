@@ -9,7 +9,13 @@ import discord
 
 from bot.core.actions import room_turn
 from bot.core.base import BotBase
-from bot.core.interactions import acknowledge, edit_reply, mark_recorded, tell
+from bot.core.interactions import (
+    acknowledge,
+    edit_reply,
+    from_private_message,
+    mark_recorded,
+    tell,
+)
 from bot.core.texts import seat_names
 from bot.games.esr.builder import (
     MAX_SELECT_OPTIONS,
@@ -59,6 +65,9 @@ async def refuse_forged(interaction: discord.Interaction) -> None:
 async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, key: str,
                   draft: list[int]) -> None:
     """A colour of the draft changed: show the new draft and whether it may be sent."""
+    if not from_private_message(interaction):  # never rewrite a public message (the table)
+        await tell(interaction, _(FORGED))
+        return
     await acknowledge(interaction)  # then the builder message is edited in place
     service = bot.service
     try:
@@ -83,6 +92,9 @@ async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, 
 async def send_offer(bot: BotBase, interaction: discord.Interaction, game_id: int, key: str,
                      draft: list[int]) -> None:
     """Submit the drafted offer; the builder turns into a receipt."""
+    if not from_private_message(interaction):  # the receipt would tell the table the offer
+        await tell(interaction, _(FORGED))
+        return
     await acknowledge(interaction)
     service = bot.service
     try:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.core.drawing import BACKGROUND, MUTED, TEXT, WIDTH, fit, font, png
-from bot.games.gke.catalog import _
+from bot.games.gke.catalog import _, pgettext
 from bot.games.gke.gems import MARGIN, paste_centred, sprite
 from bot.games.gke.picture import BACK_COLOURS, length_of
 from engine.core.game import GameEvent
@@ -38,8 +38,18 @@ def size_text(size: int, symbol: int) -> str:
 
 def outcome_text(result: str) -> str:
     """What a turned-over gem won, in a word or two."""
-    return {"card": _("the card"), "piece": _("a magnifier piece"),
+    # "Medium AI" beside "a magnifier piece" was cut to "Mediu…" in a phone's column; the
+    # row's amber and the story's own words say which piece.
+    return {"card": _("the card"),
+            # Translators: a magnifier piece won, in the results picture's narrow column
+            "piece": pgettext("outcome", "a piece"),
             "none": _("no match")}[result]
+
+
+def name_room(outcome: str) -> float:
+    """Pixels left for a player's name beside what their gem won, in a row of the picture."""
+    text_left, right = MARGIN + GEM_COLUMN + 18, WIDTH - MARGIN
+    return right - text_left - 10 - font(TEXT_PX).getlength(outcome) - 16
 
 
 def scored_cards(events: Sequence[GameEvent]) -> list[ev.CardScored]:
@@ -89,7 +99,7 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, card: ev.CardScored,
         outcome = outcome_text(reveal.result)
         draw.text((right - 10, y + ROW / 2 - 4), outcome, font=face,
                   fill=OUTCOME[reveal.result], anchor="rs")
-        name = fit(names[reveal.seat], bold, width - face.getlength(outcome) - 16)
+        name = fit(names[reveal.seat], bold, name_room(outcome))
         _two_lines(draw, text_left, y, ROW, name, f"{reveal.label} · "
                    + size_text(reveal.size, reveal.symbol))
         y += ROW

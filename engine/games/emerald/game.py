@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -48,6 +49,15 @@ class EmeraldGame(GameKind[EmeraldState]):
     def pending(self, state: EmeraldState) -> list[Decision]:
         """The one decision owed now."""
         return decisions.pending(state)
+
+    def random_action(self, state: EmeraldState, rngs: Sequence[random.Random]
+                      ) -> tuple[int, Action]:
+        """A random playout's next answer, drawn as from `pending`'s options without building
+        them (random games per CPU-second: docs/benchmarks.md)."""
+        seat = decisions.decide_seat(state)
+        if seat is None:
+            raise ValueError("emerald: a finished game owes no decision")
+        return decisions.random_answer(state, rngs[seat])
 
     def decision_for(self, state: EmeraldState, player: int) -> Decision | None:
         """What `player` may decide now."""

@@ -110,10 +110,15 @@ def movable(state: EmeraldState, seat: int) -> list[tuple[int, int]]:
     """(colour, space) of every knight `seat` may move now, one per kind (EM-18): not the
     knight that already moved, and with two players only the colour moved first (EM-4)."""
     found = []
+    moved = state.moved
     for colour in state.colours_of(seat):
         row = state.at[colour]
-        found += [(colour, space) for space in range(CHAMBER)
-                  if row[space] and may_move(state, colour, space)]
+        # may_move for a whole row at once: random playouts call this for every answer.
+        if not moved or (moved[0] != colour and state.num_players != 2):
+            found += [(colour, space) for space in range(CHAMBER) if row[space]]
+        elif moved[0] == colour:
+            found += [(colour, space) for space in range(CHAMBER)
+                      if row[space] and (space != moved[1] or row[space] > 1)]
     return found
 
 

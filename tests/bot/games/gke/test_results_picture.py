@@ -5,10 +5,21 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.core.drawing import DISPLAY_WIDTH, WIDTH
+from bot.core.components import ai_seat_name
+from bot.core.drawing import DISPLAY_WIDTH, WIDTH, font
 from bot.games.gke.picture import length_of
 from bot.games.gke.presenter import GkePresenter
-from bot.games.gke.results import GEM_COLUMN, HEADER, ROW, TEXT_PX, WON, results_picture
+from bot.games.gke.results import (
+    GEM_COLUMN,
+    HEADER,
+    ROW,
+    TEXT_PX,
+    WON,
+    name_room,
+    outcome_text,
+    results_picture,
+)
+from engine.core.i18n import LOCALES, use_locale
 from engine.games.gke import GAME
 from engine.games.gke import events as ev
 from engine.games.gke.data import BACKS, game_data
@@ -82,3 +93,14 @@ def test_a_rounds_end_brings_its_results_for_the_rounds_own_message_then_the_nex
     assert results.filename == "gke-results-1.png" and results.closes_turn
     assert following.filename == "gke-round-2.png" and not following.closes_turn
     assert "size" not in following.description
+
+
+def test_an_ai_seats_name_fits_beside_any_outcome_in_every_language():
+    # "Medium AI" beside "a magnifier piece" was cut to "Mediu…" on a phone.
+    for tag in LOCALES:
+        with use_locale(tag):
+            bold = font(TEXT_PX, "bold")
+            for level in ("easy", "medium", "hard"):
+                for result in ("card", "piece", "none"):
+                    assert bold.getlength(ai_seat_name(level)) <= name_room(
+                        outcome_text(result)), (tag, level, result)
