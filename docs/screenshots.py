@@ -60,50 +60,55 @@ async def main() -> None:
     """Every view issue 14 lists, at desktop and phone width."""
     OUT.mkdir(parents=True, exist_ok=True)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "s.db"))
-    async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Gem Traders")
-        channel = guild.create_text_channel("edel-stein-reich")
-        actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
-                  for n in ("Miriam", "Peter", "Burgi")]
-        miriam = actors[0]
-        await miriam.slash(channel, "game new")
-        lobby = channel.last_message
-        await actors[1].click(lobby, label="Join")
-        await add_ai(miriam, lobby, level="strong")
-        await capture(env, channel, miriam, "lobby", height=800)
-        game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
-        await actors[2].click(lobby, label="Join")
-        await miriam.click(lobby, label="Start")
-        await bot.timers.stop()
-        by_id = {a.id: a for a in actors}
-        rng = random.Random(4)
-        while len(turn_messages(channel)) < 2:
-            await play_one(bot, channel, game_id, by_id, rng)
-        await open_prompt(bot, channel, game_id, miriam)
-        await capture(env, channel, miriam, "turn")
-        await capture(env, channel, miriam, "finished_turn", focus=turn_messages(channel)[0])
-        while not (channel.threads and ROOM in await bot.service.get_messages(game_id)):
-            await play_one(bot, channel, game_id, by_id, rng)
-        await capture(env, channel.threads[-1], miriam, "negotiation", height=900)
-        while not any("Scoring of round" in m.content for m in channel.history()):
-            await play_one(bot, channel, game_id, by_id, rng)
-        scoring = next(m for m in channel.history() if "Scoring of round" in m.content)
-        await capture(env, channel, miriam, "scoring", height=1500, focus=scoring)
-        await play_to_end(bot, channel, game_id, by_id, seed=4)
-        await capture(env, channel, miriam, "final", height=1500)
-        await miriam.slash(channel, "game history")
-        await capture(env, channel, miriam, "history", height=900)
-        shown = await miriam.slash(channel, "game replay", game=game_id)
-        reply = shown.followups[-1] if shown.followups else shown.response
-        for _ in range(3):  # the viewer's "Next ▶" button, to the fourth turn
-            forward = next(item["custom_id"] for row in reply.components
-                           for item in row["components"] if item.get("label") == "Next ▶")
-            step = await miriam.click(reply, custom_id=forward)
-            reply = step.followups[-1] if step.followups else step.response
-        # The whole viewer, down to its buttons and menu of turns: the preview shows a message
-        # from its top, and the table comes first.
-        await capture(env, channel, miriam, "replay", height=1300, focus=reply, layout="message",
-                      phone_height=1400)
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="Gem Traders")
+            channel = guild.create_text_channel("edel-stein-reich")
+            actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
+                      for n in ("Miriam", "Peter", "Burgi")]
+            miriam = actors[0]
+            await miriam.slash(channel, "game new")
+            lobby = channel.last_message
+            await actors[1].click(lobby, label="Join")
+            await add_ai(miriam, lobby, level="strong")
+            await capture(env, channel, miriam, "lobby", height=800)
+            game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
+            await actors[2].click(lobby, label="Join")
+            await miriam.click(lobby, label="Start")
+            await bot.timers.stop()
+            by_id = {a.id: a for a in actors}
+            rng = random.Random(4)
+            while len(turn_messages(channel)) < 2:
+                await play_one(bot, channel, game_id, by_id, rng)
+            await open_prompt(bot, channel, game_id, miriam)
+            await capture(env, channel, miriam, "turn")
+            await capture(env, channel, miriam, "finished_turn", focus=turn_messages(channel)[0])
+            while not (channel.threads and ROOM in await bot.service.get_messages(game_id)):
+                await play_one(bot, channel, game_id, by_id, rng)
+            await capture(env, channel.threads[-1], miriam, "negotiation", height=900)
+            while not any("Scoring of round" in m.content for m in channel.history()):
+                await play_one(bot, channel, game_id, by_id, rng)
+            scoring = next(m for m in channel.history() if "Scoring of round" in m.content)
+            await capture(env, channel, miriam, "scoring", height=1500, focus=scoring)
+            await play_to_end(bot, channel, game_id, by_id, seed=4)
+            await capture(env, channel, miriam, "final", height=1500)
+            await miriam.slash(channel, "game history")
+            await capture(env, channel, miriam, "history", height=900)
+            shown = await miriam.slash(channel, "game replay", game=game_id)
+            reply = shown.followups[-1] if shown.followups else shown.response
+            for _ in range(3):  # the viewer's "Next ▶" button, to the fourth turn
+                forward = next(item["custom_id"] for row in reply.components
+                               for item in row["components"] if item.get("label") == "Next ▶")
+                step = await miriam.click(reply, custom_id=forward)
+                reply = step.followups[-1] if step.followups else step.response
+            # The whole viewer, down to its buttons and menu of turns: the preview shows a message
+            # from its top, and the table comes first.
+            await capture(env, channel, miriam, "replay", height=1300, focus=reply,
+                          layout="message", phone_height=1400)
+    finally:
+        # simcord.run leaves the bot open: its database thread would keep the script from
+        # exiting once every picture is written.
+        await bot.close()
 
 
 if __name__ == "__main__":

@@ -83,30 +83,35 @@ async def main() -> None:
     one of Miriam's knights while she holds gold)."""
     OUT.mkdir(parents=True, exist_ok=True)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "e.db"))
-    async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Dragon Watch")
-        miriam = guild.add_member(env.create_user("miriam", global_name="Miriam"))
-        channel, game_id = await new_game(env, bot, guild, miriam, "emerald")
-        await capture(env, channel, miriam, "emerald_start")
-        rng = random.Random(3)
-        for _ in range(12):
-            await play_one(bot, channel, game_id, {miriam.id: miriam}, rng)
-        await open_prompt(bot, channel, game_id, miriam)
-        await capture(env, channel, miriam, "emerald_prompt")
-        await play_to_end(bot, channel, game_id, {miriam.id: miriam}, seed=3)
-        ended = next(m for m in reversed(channel.history()) if "Game over" in m.content)
-        await capture(env, channel, miriam, "emerald_final", focus=ended)
-        for attempt in range(8):
-            channel, game_id = await new_game(env, bot, guild, miriam, f"emerald-{attempt}")
-            if await until_bribe(bot, channel, game_id, miriam, random.Random(attempt)):
-                break
-        prompt = await open_prompt(bot, channel, game_id, miriam)
-        await capture(env, channel, miriam, "emerald_bribe")
-        _label, pay = next(b for b in button_ids(prompt) if "gold" in b[0].lower())
-        await miriam.click(prompt.response, custom_id=pay)
-        # The AI seats play on at once: show the turn with the catch and the bribe.
-        told = next(m for m in reversed(channel.history()) if "bribes the dragon" in m.content)
-        await capture(env, channel, miriam, "emerald_catch", focus=told)
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="Dragon Watch")
+            miriam = guild.add_member(env.create_user("miriam", global_name="Miriam"))
+            channel, game_id = await new_game(env, bot, guild, miriam, "emerald")
+            await capture(env, channel, miriam, "emerald_start")
+            rng = random.Random(3)
+            for _ in range(12):
+                await play_one(bot, channel, game_id, {miriam.id: miriam}, rng)
+            await open_prompt(bot, channel, game_id, miriam)
+            await capture(env, channel, miriam, "emerald_prompt")
+            await play_to_end(bot, channel, game_id, {miriam.id: miriam}, seed=3)
+            ended = next(m for m in reversed(channel.history()) if "Game over" in m.content)
+            await capture(env, channel, miriam, "emerald_final", focus=ended)
+            for attempt in range(8):
+                channel, game_id = await new_game(env, bot, guild, miriam, f"emerald-{attempt}")
+                if await until_bribe(bot, channel, game_id, miriam, random.Random(attempt)):
+                    break
+            prompt = await open_prompt(bot, channel, game_id, miriam)
+            await capture(env, channel, miriam, "emerald_bribe")
+            _label, pay = next(b for b in button_ids(prompt) if "gold" in b[0].lower())
+            await miriam.click(prompt.response, custom_id=pay)
+            # The AI seats play on at once: show the turn with the catch and the bribe.
+            told = next(m for m in reversed(channel.history()) if "bribes the dragon" in m.content)
+            await capture(env, channel, miriam, "emerald_catch", focus=told)
+    finally:
+        # simcord.run leaves the bot open: its database thread would keep the script from
+        # exiting once every picture is written.
+        await bot.close()
 
 
 if __name__ == "__main__":

@@ -34,30 +34,35 @@ async def one_language(language: str) -> None:
     # SimCord sends every interaction as en-US: its clients report `language` instead.
     interactions.base_payload = with_client_locales(lambda user: language)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "s.db"))
-    async with simcord.run(bot) as env:
-        guild = env.create_guild(name="Edelsteine", preferred_locale=language)
-        channel = guild.create_text_channel("edel-stein-reich")
-        actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
-                  for n in ("Miriam", "Peter", "Burgi")]
-        miriam = actors[0]
-        await miriam.slash(channel, "game new")
-        lobby = channel.last_message
-        for member in actors[1:]:
-            await member.click(lobby, custom_id=lobby_button(lobby, "join"))
-        await miriam.click(lobby, custom_id=lobby_button(lobby, "start"))
-        game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
-        await bot.timers.stop()
-        by_id = {a.id: a for a in actors}
-        rng = random.Random(4)
-        for _ in range(4):
-            await play_one(bot, channel, game_id, by_id, rng)
-        await open_prompt(bot, channel, game_id, miriam)
-        await capture(env, channel, miriam, f"turn_{language}")
-        while not (channel.threads and ROOM in await bot.service.get_messages(game_id)):
-            await play_one(bot, channel, game_id, by_id, rng)
-        await capture(env, channel.threads[-1], miriam, f"negotiation_{language}", height=900)
-        await play_to_end(bot, channel, game_id, by_id, seed=4)
-        await capture(env, channel, miriam, f"final_{language}", height=1500)
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild(name="Edelsteine", preferred_locale=language)
+            channel = guild.create_text_channel("edel-stein-reich")
+            actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
+                      for n in ("Miriam", "Peter", "Burgi")]
+            miriam = actors[0]
+            await miriam.slash(channel, "game new")
+            lobby = channel.last_message
+            for member in actors[1:]:
+                await member.click(lobby, custom_id=lobby_button(lobby, "join"))
+            await miriam.click(lobby, custom_id=lobby_button(lobby, "start"))
+            game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
+            await bot.timers.stop()
+            by_id = {a.id: a for a in actors}
+            rng = random.Random(4)
+            for _ in range(4):
+                await play_one(bot, channel, game_id, by_id, rng)
+            await open_prompt(bot, channel, game_id, miriam)
+            await capture(env, channel, miriam, f"turn_{language}")
+            while not (channel.threads and ROOM in await bot.service.get_messages(game_id)):
+                await play_one(bot, channel, game_id, by_id, rng)
+            await capture(env, channel.threads[-1], miriam, f"negotiation_{language}", height=900)
+            await play_to_end(bot, channel, game_id, by_id, seed=4)
+            await capture(env, channel, miriam, f"final_{language}", height=1500)
+    finally:
+        # simcord.run leaves the bot open: its database thread would keep the script from
+        # exiting once every picture is written.
+        await bot.close()
     interactions.base_payload = SEND  # type: ignore[assignment]
 
 
