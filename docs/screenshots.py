@@ -11,6 +11,7 @@ import random
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import simcord
 
@@ -56,6 +57,16 @@ def turn_messages(channel: simcord.ChannelHandle) -> list[object]:
     return [m for m in channel.history() if "── Round" in m.content]
 
 
+async def three_at_a_lobby(env: simcord.Env, guild: simcord.GuildHandle
+                           ) -> tuple[simcord.ChannelHandle, list[simcord.MemberActor], Any]:
+    """Miriam, Peter and Burgi in the guild's game channel, Miriam's `/game new` lobby open."""
+    channel = guild.create_text_channel("edel-stein-reich")
+    actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
+              for n in ("Miriam", "Peter", "Burgi")]
+    await actors[0].slash(channel, "game new")
+    return channel, actors, channel.last_message
+
+
 async def main() -> None:
     """Every view issue 14 lists, at desktop and phone width."""
     OUT.mkdir(parents=True, exist_ok=True)
@@ -63,12 +74,8 @@ async def main() -> None:
     try:
         async with simcord.run(bot) as env:
             guild = env.create_guild(name="Gem Traders")
-            channel = guild.create_text_channel("edel-stein-reich")
-            actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
-                      for n in ("Miriam", "Peter", "Burgi")]
+            channel, actors, lobby = await three_at_a_lobby(env, guild)
             miriam = actors[0]
-            await miriam.slash(channel, "game new")
-            lobby = channel.last_message
             await actors[1].click(lobby, label="Join")
             await add_ai(miriam, lobby, level="strong")
             await capture(env, channel, miriam, "lobby", height=800)

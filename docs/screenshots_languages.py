@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from bot.config import BotSettings  # noqa: E402
 from bot.core.client import JuwelierBot  # noqa: E402
 from bot.core.rooms import ROOM  # noqa: E402
-from docs.screenshots import capture  # noqa: E402
+from docs.screenshots import capture, three_at_a_lobby  # noqa: E402
 from tests.bot.driver import lobby_button, open_prompt, play_one, play_to_end  # noqa: E402
 from tests.bot.languages import with_client_locales  # noqa: E402
 
@@ -37,12 +37,8 @@ async def one_language(language: str) -> None:
     try:
         async with simcord.run(bot) as env:
             guild = env.create_guild(name="Edelsteine", preferred_locale=language)
-            channel = guild.create_text_channel("edel-stein-reich")
-            actors = [guild.add_member(env.create_user(n.lower(), global_name=n))
-                      for n in ("Miriam", "Peter", "Burgi")]
+            channel, actors, lobby = await three_at_a_lobby(env, guild)
             miriam = actors[0]
-            await miriam.slash(channel, "game new")
-            lobby = channel.last_message
             for member in actors[1:]:
                 await member.click(lobby, custom_id=lobby_button(lobby, "join"))
             await miriam.click(lobby, custom_id=lobby_button(lobby, "start"))
