@@ -35,17 +35,10 @@ RESULTS = Path(__file__).resolve().parent / "results" / "emerald_ceiling.json"
 
 def oracle(kind: GameKind, state: EmeraldState, decision: Decision, rng: random.Random
            ) -> Action:
-    """greedy's choice (ai.choose) on the real state, hidden cards included."""
+    """greedy's choice on the real state, hidden cards included."""
     if len(decision.options) == 1:
         return decision.options[0].action
-    me, world = decision.player, state.clone()
-    scored = []
-    for action in ai._options(world):
-        worlds = ai.outcomes(world, me, action)
-        scored.append((sum(ai.settle_after(w, world.turn, me, 2) for w in worlds) / len(worlds),
-                       action))
-    best = max(score for score, _ in scored)
-    return rng.choice([action for score, action in scored if score >= best - 1e-9])
+    return ai.best_in(state, decision.player, rng)
 
 
 def foresight(kind: GameKind, state: EmeraldState, decision: Decision, rng: random.Random

@@ -295,7 +295,8 @@ class Actions:
             # alone, and the public message is not rewritten with their prompt.
             await interaction.followup.send(content[:2000], ephemeral=True,
                                             **({"view": view} if view is not None else {}))
-            await self.bot.tell_change(game_id, result)
+            await self.bot.tell_change(game_id, result,
+                                       prompted=user.id if follow_up else None)
             return
         async with self.prompts.lock(game_id, user.id):
             await edit_reply(interaction, content=content[:2000], view=view)

@@ -172,11 +172,11 @@ async def acknowledge(interaction: discord.Interaction, *, private_reply: bool =
         await interaction.response.defer()
 
 
-# Marked here, translated where told: a click on one of our ids that nothing offered (forged,
-# kept from an older version, or a prompt's control on a public message).
 # Discord's codes for an interaction that can no longer be answered (it expired after three
 # seconds unanswered, or another answer came first): logged once as a warning.
 UNANSWERABLE = {10062: "the interaction expired", 40060: "the interaction was answered already"}
+# Marked here, translated where told: a click on one of our ids that nothing offered (forged,
+# or kept from an older version).
 INVALID_CLICK = N_("That button is not valid any more (or never was): nothing was changed. Use "
                    "the current table or `/game hand`.")
 

@@ -25,6 +25,8 @@ TEXT_PX = 33  # px: as tall as Discord's 16 px message text once a phone shows t
 HEADER = 100  # px: a card's own row
 ROW = 86  # px: one turned-over gem's row, two lines (size 9 is 61 px long)
 GEM_COLUMN = 104  # px: the gems' column, centred
+TEXT_LEFT, RIGHT = MARGIN + GEM_COLUMN + 18, WIDTH - MARGIN  # px: where a row's text runs
+TEXT_WIDTH = RIGHT - TEXT_LEFT - 10
 CARD_GAP = 18
 WON = {"card": (46, 110, 64), "piece": (120, 92, 28)}  # row tints: the card, a magnifier piece
 OUTCOME = {"card": (120, 220, 140), "piece": (250, 200, 90), "none": MUTED}
@@ -48,8 +50,7 @@ def outcome_text(result: str) -> str:
 
 def name_room(outcome: str) -> float:
     """Pixels left for a player's name beside what their gem won, in a row of the picture."""
-    text_left, right = MARGIN + GEM_COLUMN + 18, WIDTH - MARGIN
-    return right - text_left - 10 - font(TEXT_PX).getlength(outcome) - 16
+    return TEXT_WIDTH - font(TEXT_PX).getlength(outcome) - 16
 
 
 def scored_cards(events: Sequence[GameEvent]) -> list[ev.CardScored]:
@@ -74,8 +75,7 @@ def _card(image: Image.Image, draw: ImageDraw.ImageDraw, card: ev.CardScored,
     data = game_data()
     gem = data.gems[data.cards[card.card].gem]
     face, bold = font(TEXT_PX), font(TEXT_PX, "bold")
-    centre, text_left, right = MARGIN + 6 + GEM_COLUMN / 2, MARGIN + GEM_COLUMN + 18, WIDTH - MARGIN
-    width = right - text_left - 10
+    centre, text_left, right, width = MARGIN + 6 + GEM_COLUMN / 2, TEXT_LEFT, RIGHT, TEXT_WIDTH
     bottom = top + HEADER + ROW * max(1, len(card.reveals))
     draw.rounded_rectangle([MARGIN, top, right, bottom], radius=14, fill=(30, 31, 34),
                            outline=(88, 90, 97), width=2)

@@ -178,7 +178,13 @@ def settle_after(state: EmeraldState, turn: int, me: int, depth: int) -> float:
 
 def choose(view: dict[str, Any], me: int, rng: random.Random, depth: int = 3) -> Action:
     """The greedy answer for `me` in a world sampled from its view."""
-    state = sample(view, rng)
+    return best_in(sample(view, rng), me, rng, depth)
+
+
+def best_in(state: EmeraldState, me: int, rng: random.Random, depth: int = 3) -> Action:
+    """The greedy answer for `me` in this world (ties broken by `rng`); `state` is not
+    changed. Only a world sampled from the seat's view is fair (the ceiling benchmark passes
+    the real one)."""
     turn = state.turn
     scored = []
     for action in _options(state):
