@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from engine.service.lobby import LOBBY_EXPIRY
@@ -30,6 +30,14 @@ class BotSettings(BaseSettings):
                                                                   "JUWELIER_TOKEN"))
     db_path: Path = Field(default=Path("juwelier.sqlite3"),
                           description="SQLite file; defaults to the working directory.")
+    database_url: str | None = Field(
+        default=None, description="A PostgreSQL server instead of the SQLite file "
+                                  "(postgresql://user:password@host/database).")
+    shards: str | None = Field(
+        default=None, description="The gateway shards this process runs, e.g. 0-3 or 0,2,4 "
+                                  "(needs shard_count; unset: one process runs them all).")
+    shard_count: int | None = Field(
+        default=None, ge=1, description="How many shards the bot has in all, over every process.")
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this guild only (instant, for testing)."
     )
@@ -56,3 +64,39 @@ class BotSettings(BaseSettings):
     lobby_expiry: float = Field(
         default=LOBBY_EXPIRY, gt=0,
         description="Seconds a lobby may sit unchanged (nobody joins or starts) before it closes.")
+
+    @field_validator("shards")
+    @classmethod
+    def _shards_readable(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_shards(value)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_within_count(self) -> BotSettings:
+        if (self.shards is None) != (self.shard_count is None):
+            raise ValueError("shards and shard_count go together: set both or neither")
+        if self.shard_count is not None and max(self.shard_ids) >= self.shard_count:
+            raise ValueError(f"shards {self.shards} are not all below {self.shard_count}")
+        return self
+
+    @property
+    def shard_ids(self) -> tuple[int, ...]:
+        """The shards this process runs (none named: all of them, in one process)."""
+        return () if self.shards is None else parse_shards(self.shards)
+
+    @property
+    def database(self) -> str | Path:
+        """What the service opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.db_path
+
+
+def parse_shards(text: str) -> tuple[int, ...]:
+    """Shard ids from "0-3" or "0,2,4-5"; a ValueError for anything else."""
+    found: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()):
+            raise ValueError(f"{text!r} is not a list of shards such as 0-3 or 0,2,4")
+        found.update(range(int(low), int(high or low) + 1))
+    return tuple(sorted(found))

@@ -5,12 +5,19 @@ worker has its own). Where it cannot start the tests that need it skip with the 
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import os
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
+import asyncpg
 import pytest
+
+_NAMES = itertools.count(1)
 
 
 def _unavailable(reason: str) -> None:
@@ -36,3 +43,40 @@ def postgres_url() -> Iterator[str]:
         yield server.get_uri()
     finally:
         server.cleanup()
+
+
+async def fresh_database(server_url: str) -> str:
+    """A new empty database on the server, for one test; its URL."""
+    name = f"t{os.getpid()}_{next(_NAMES)}"
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    parts = urlsplit(server_url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def query_database(url: str, *queries: tuple[str, tuple]) -> list[list[tuple]]:
+    """The rows of each query, read over a connection of its own: committed data only. On a
+    thread with its own event loop, so a synchronous helper can call it inside a test's loop."""
+    found: list[list[tuple]] = []
+
+    async def read() -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            for sql, params in queries:
+                found.append([tuple(r) for r in await conn.fetch(sql, *params)])
+        finally:
+            await conn.close()
+
+    thread = threading.Thread(target=lambda: asyncio.run(read()))
+    thread.start()
+    thread.join()
+    return found
+
+
+def dump_database(url: str, tables: tuple[str, ...]) -> dict[str, list[tuple]]:
+    """Every committed row of each table (as tests/engine/service/conftest.py's dump_file)."""
+    rows = query_database(url, *((f"SELECT * FROM {table}", ()) for table in tables))
+    return {table: sorted(found, key=repr) for table, found in zip(tables, rows, strict=True)}

@@ -30,6 +30,7 @@ from bot.core.publisher import Publisher
 from bot.core.replay import ReplayButton, ReplayJump
 from bot.core.rest import send_safely
 from bot.core.rules_menu import RulesMenu
+from bot.core.shards import ShardKeeper
 from bot.core.texts import remember_commands
 from bot.core.timers import Timers
 from bot.core.translator import CatalogTranslator
@@ -55,9 +56,13 @@ class JuwelierBot(BotBase):
         # would only lengthen the garbage collector's full passes.
         # Nobody is pinged unless a message names whom (texts.pinging): a name that looks like
         # a mention, a role or @everyone stays text.
+        sharded = ({"shard_ids": list(settings.shard_ids), "shard_count": settings.shard_count}
+                   if settings.shard_ids else {})
+        if sharded and not isinstance(self, discord.AutoShardedClient):
+            raise TypeError("a bot running some of the shards is a ShardedJuwelierBot (make_bot)")
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, max_messages=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **sharded)
         self.settings = settings
         # Only a process that is the bot freezes (see bot.collector); tests make many bots.
         self.freeze_after_setup = freeze_after_setup
@@ -68,6 +73,7 @@ class JuwelierBot(BotBase):
         self.publisher = Publisher(self, self.prompts, on_change=self.poke_timers)
         self.notifier = Notifier(self, self.prompts)
         self.timers = Timers(self, self.publisher, self.notifier, clock=discord_clock)
+        self.shard_keeper = ShardKeeper(lambda: self.service, self.take_over)
         self.resumed: list[GameInfo] = []
         self.templates: list[re.Pattern[str]] = []  # of every registered DynamicItem
 
@@ -75,11 +81,15 @@ class JuwelierBot(BotBase):
         """Open the database, re-attach running games, register buttons and commands."""
         if self._service is None:
             limit = self.settings.max_games_per_member or None
-            self._service = await GameService.open(self.settings.db_path, clock=discord_clock,
+            self._service = await GameService.open(self.settings.database, clock=discord_clock,
                                                    max_open_per_user=limit,
                                                    autopilot_level=self.settings.autopilot_level,
                                                    ai_workers=(None if self.settings.ai_workers < 0
                                                                else self.settings.ai_workers))
+        if self.settings.shard_ids:
+            # Leases first: only the games of shards held are resumed, told and timed here.
+            self.service.use_shards(self.settings.shard_ids, self.settings.shard_count or 1)
+            await self.service.renew_shards()
         self.languages = Languages(self.service)
         await self.languages.load()
         await self.tree.set_translator(CatalogTranslator(
@@ -96,9 +106,19 @@ class JuwelierBot(BotBase):
         await self.sync_commands_if_changed()
         # Reminders, deadlines and lobby expiry; what fell due while we were down goes first.
         self.timers.start()
+        if self.settings.shard_ids:
+            self.shard_keeper.start()
         if self.freeze_after_setup:
             freeze_startup_objects()
         log.info("ready to serve; %d running game(s) re-attached", len(self.resumed))
+
+    async def take_over(self) -> None:
+        """A shard was gained after start-up (its last owner died or left): resume its games,
+        tell what they never told, and let the timer see their deadlines."""
+        self.resumed = await self.service.resume()
+        await self.tell_damaged()
+        await self.publisher.catch_up()
+        self.poke_timers()
 
     async def tell_damaged(self) -> None:
         """Tell each damaged game's channel, once, that its game cannot go on and how to end
@@ -166,8 +186,19 @@ class JuwelierBot(BotBase):
     async def close(self) -> None:
         """Stop the timer, close Discord, then the database."""
         await self.timers.stop()
+        await self.shard_keeper.stop()
         self.publisher.close()
         await super().close()
         if self._service is not None:
             await self._service.close()
             self._service = None
+
+
+class ShardedJuwelierBot(JuwelierBot, commands.AutoShardedBot):
+    """The same bot running some of the gateway shards in one process (`--shards`)."""
+
+
+def make_bot(settings: BotSettings, **options: bool) -> JuwelierBot:
+    """The bot these settings ask for: sharded when they name shards."""
+    cls = ShardedJuwelierBot if settings.shard_ids else JuwelierBot
+    return cls(settings, **options)

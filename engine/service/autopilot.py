@@ -20,7 +20,7 @@ class AutopilotOps(ServiceCore):
         """Every pending decision whose deadline has passed (by the service clock), oldest first."""
         when = self._clock() if now is None else now
         async with self._db.read() as conn:
-            due = await log.fetch_overdue(conn, when)
+            due = await log.fetch_overdue(conn, when, owned=self._owned())
         return [Overdue(game_id=row.game_id, seat=row.seat, key=row.decision_key, kind=row.kind,
                         due_at=row.due_at, user_id=user_id, is_ai=is_ai)
                 for row, user_id, is_ai in due]
@@ -28,7 +28,7 @@ class AutopilotOps(ServiceCore):
     async def next_due(self) -> float | None:
         """When the next deadline of any running game falls due (for a front end's one timer)."""
         async with self._db.read() as conn:
-            return await log.next_due(conn)
+            return await log.next_due(conn, owned=self._owned())
 
     async def deadlines(self, game_id: int) -> list[DeadlineRow]:
         """The pending deadlines of one running game, earliest first."""
@@ -106,7 +106,7 @@ class AutopilotOps(ServiceCore):
                                            live.deadline_settings, self._clock(), robots,
                                            live.ai_levels())
                 try:
-                    async with self._db.transaction() as conn:
+                    async with self._db.transaction(game=game_id) as conn:
                         await rows.set_autopilot(conn, game_id, seat.slot, on)
                         if deadlines != live.deadlines:
                             await log.replace_deadlines(conn, game_id, deadlines.values())

@@ -6,7 +6,6 @@ import asyncio
 import functools
 import json
 import logging
-import sqlite3
 import time
 import weakref
 from collections.abc import Callable, Sequence
@@ -23,7 +22,8 @@ from engine.service.errors import ConcurrentWrite, GameDamaged, GameNotFound, Ga
 from engine.service.live import LiveGame, assemble, read_game
 from engine.service.models import AcceptedAction
 from engine.store import damaged, log
-from engine.store.db import Database
+from engine.store.connect import Store
+from engine.store.errors import INTEGRITY_ERRORS
 from engine.store.models import By
 
 Clock = Callable[[], float]
@@ -51,7 +51,7 @@ def _state_after(live: LiveGame, moves: Sequence[Move]) -> Any:
 class ServiceCore:
     """State shared by the service's parts; holds no Discord types, never sleeps."""
 
-    def __init__(self, db: Database, *, clock: Clock = time.time, snapshot_every: int = 32,
+    def __init__(self, db: Store, *, clock: Clock = time.time, snapshot_every: int = 32,
                  auto_ai: bool = True, autopilot_level: str = ai.DEFAULT_LEVEL,
                  max_open_per_user: int | None = None, ai_pool: AiPool | None = None) -> None:
         self._db = db
@@ -71,7 +71,7 @@ class ServiceCore:
             weakref.WeakValueDictionary()
 
     @property
-    def db(self) -> Database:
+    def db(self) -> Store:
         """The underlying database."""
         return self._db
 
@@ -81,6 +81,12 @@ class ServiceCore:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
+    def _owned(self, alias: str = "g") -> str:
+        """A query condition on the game `alias`: it belongs to this process (always true
+        without shards; see engine/service/shards.py)."""
+        fence = self._db.fence
+        return "TRUE" if fence is None else fence.sql(alias)
+
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)
 
@@ -89,7 +95,7 @@ class ServiceCore:
         logger.error("game #%s is damaged and cannot be loaded: %r", game_id, exc)
         self._damaged.add(game_id)
         self._forget(game_id)
-        async with self._db.transaction() as conn:
+        async with self._db.transaction(game=game_id) as conn:
             await damaged.mark_damaged(conn, game_id, repr(exc), self._clock())
 
     def bookkeeping(self) -> dict[str, int]:
@@ -178,13 +184,13 @@ class ServiceCore:
             game_id, kind, final, live.deadlines, live.deadline_settings, now,
             self._robots(live), live.ai_levels(), {move.seat for move in moves})
         try:
-            async with self._db.transaction() as conn:
+            async with self._db.transaction(game=game_id) as conn:
                 for seq, move in enumerate(moves, first):
                     try:
                         await log.append_action(conn, game_id, seq, seat=move.seat,
                                                 action=move.action, by=move.by,
                                                 decision_key=move.key, now=now)
-                    except sqlite3.IntegrityError as exc:
+                    except INTEGRITY_ERRORS as exc:
                         # Another process appended to this log: our cached state is out of date.
                         raise ConcurrentWrite() from exc
                     if (over and seq == last) or seq % self._snapshot_every == 0:

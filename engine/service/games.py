@@ -50,7 +50,7 @@ class PlayOps(ServiceCore):
 
     async def abandon(self, game_id: int, by_user: UserId, *, is_admin: bool = False) -> GameInfo:
         """End a lobby or running game without a result (host or admin); frees the channel."""
-        async with self._lock(game_id), self._db.transaction() as conn:
+        async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
             info = await rows.fetch_game(conn, game_id)
             if info is None:
                 raise GameNotFound(game_id)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,6 +36,7 @@ from engine.service.models import SubmitResult
 from engine.service.outbox import NOTHING_TOLD, TOLD
 from engine.store import games as rows
 from engine.store import log, stats
+from engine.store.errors import INTEGRITY_ERRORS
 from engine.store.models import DeadlineRow, GameInfo, MessageRef, UserId
 
 LOBBY_EXPIRY = 30 * 60.0  # seconds a lobby may sit unchanged before it closes itself
@@ -66,7 +66,7 @@ class LobbyOps(ServiceCore):
         # 63 bits: the seed must fit SQLite's signed 64-bit integer.
         seed = secrets.randbits(63) if seed is None else seed
         now = self._clock()
-        async with self._db.transaction() as conn:
+        async with self._db.transaction(guild=guild_id) as conn:
             await _ensure_channel_free(conn, guild_id, channel_id)
             await self._ensure_room_for(conn, guild_id, host_id)
             try:
@@ -74,7 +74,7 @@ class LobbyOps(ServiceCore):
                     conn, kind=kind, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                     seed=seed, settings=valid, deadlines=timing.seconds, max_players=seats,
                     now=now)
-            except sqlite3.IntegrityError:
+            except INTEGRITY_ERRORS:
                 await _ensure_channel_free(conn, guild_id, channel_id)
                 raise
             await rows.add_seat(conn, game_id, user_id=host_id, name=host_name, ai_level=None)
@@ -82,7 +82,7 @@ class LobbyOps(ServiceCore):
 
     async def join(self, game_id: int, user_id: UserId, name: str) -> GameInfo:
         """Take a seat in a lobby."""
-        async with self._lock(game_id), self._db.transaction() as conn:
+        async with self._lock(game_id), self._db.transaction(game=game_id, serial=True) as conn:
             info = await _open_lobby(conn, game_id)
             if info.seat_of(user_id) is not None:
                 raise AlreadySeated()
@@ -95,7 +95,7 @@ class LobbyOps(ServiceCore):
 
     async def leave(self, game_id: int, user_id: UserId) -> GameInfo:
         """Give up a lobby seat; the host's role passes on, and a lobby without humans closes."""
-        async with self._lock(game_id), self._db.transaction() as conn:
+        async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
             info = await _open_lobby(conn, game_id)
             seat = info.seat_of(user_id)
             if seat is None:
@@ -121,7 +121,7 @@ class LobbyOps(ServiceCore):
     async def discard_lobby(self, game_id: int) -> None:
         """Delete a lobby as if it had never been opened (its message could not be posted, so
         nobody saw it); a lobby that has moved on (started, ended) is left alone."""
-        async with self._lock(game_id), self._db.transaction() as conn:
+        async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
             await _open_lobby(conn, game_id)
             await rows.delete_lobby(conn, game_id)
 
@@ -130,7 +130,7 @@ class LobbyOps(ServiceCore):
         """Seat a computer player (host only)."""
         if ai.get_policy(level) is None:
             raise UnknownAiLevel(level, ai.levels())
-        async with self._lock(game_id), self._db.transaction() as conn:
+        async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
             info = await _open_lobby(conn, game_id)
             _require_host(info, by_user, N_("Only the host can add AI players."))
             if len(info.seats) >= info.max_players:
@@ -143,7 +143,7 @@ class LobbyOps(ServiceCore):
 
     async def remove_ai(self, game_id: int, by_user: UserId, slot: int | None = None) -> GameInfo:
         """Remove an AI seat (the given slot, else the last one added; host only)."""
-        async with self._lock(game_id), self._db.transaction() as conn:
+        async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
             info = await _open_lobby(conn, game_id)
             _require_host(info, by_user, N_("Only the host can remove AI players."))
             bots = [s for s in info.seats if s.is_ai and (slot is None or s.slot == slot)]
@@ -159,11 +159,12 @@ class LobbyOps(ServiceCore):
         when = self._clock() if now is None else now
         cutoff = when - older_than
         async with self._db.read() as conn:
-            stale = await rows.lobbies_unchanged_since(conn, cutoff)
+            stale = await rows.lobbies_unchanged_since(conn, cutoff,
+                                                       owned=self._owned("games"))
         closed = []
         for game_id in stale:
             # Re-checked under the game's lock: someone may have joined or started meanwhile.
-            async with self._lock(game_id), self._db.transaction() as conn:
+            async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
                 info = await _fetch(conn, game_id)
                 if info.status == "lobby" and info.updated_at <= cutoff:
                     await rows.mark_ended(conn, game_id, "abandoned", when)
@@ -173,14 +174,14 @@ class LobbyOps(ServiceCore):
     async def next_lobby_expiry(self, older_than: float = LOBBY_EXPIRY) -> float | None:
         """When the next open lobby expires, if nobody touches it before (None: no lobby)."""
         async with self._db.read() as conn:
-            oldest = await rows.oldest_lobby_change(conn)
+            oldest = await rows.oldest_lobby_change(conn, owned=self._owned("games"))
         return None if oldest is None else oldest + older_than
 
     async def start(self, game_id: int, by_user: UserId, *, is_admin: bool = False
                     ) -> SubmitResult:
         """Shuffle the seats from the seed (ESR-2), deal, and let AI seats make their moves."""
         async with self._lock(game_id):
-            async with self._db.transaction() as conn:
+            async with self._db.transaction(game=game_id) as conn:
                 info = await _open_lobby(conn, game_id)
                 if not is_admin:
                     _require_host(info, by_user, N_("Only the host can start the game."))

@@ -23,7 +23,7 @@ class MessageOps(ServiceCore):
             # Not synced at once: only a power cut before the next synced commit loses it; the
             # bot then posts a new table (as for one someone deleted) and a negotiation goes
             # on through the private prompts. No player's move depends on it.
-            async with self._db.transaction(durable=False) as conn:
+            async with self._db.transaction(durable=False, game=game_id) as conn:
                 if not known and await rows.fetch_game(conn, game_id) is None:
                     raise GameNotFound(game_id)
                 await stats.set_message(conn, game_id, ref)
@@ -53,7 +53,7 @@ class MessageOps(ServiceCore):
         message's id and the end of the intent to post it."""
         remember, forget = list(remember), list(forget)
         try:
-            async with self._db.transaction(durable=False) as conn:
+            async with self._db.transaction(durable=False, game=game_id) as conn:
                 for ref in remember:
                     await stats.set_message(conn, game_id, ref)
                 for name in forget:

@@ -41,7 +41,7 @@ class OutboxOps(ServiceCore):
             found = await fetch_all(
                 conn, "SELECT g.id FROM games g JOIN messages m ON m.game_id = g.id "
                       "AND m.name = ? WHERE g.status IN ('running', 'finished') "
-                      "AND m.message_id < g.version ORDER BY g.id", (TOLD,))
+                      f"AND m.message_id < g.version AND {self._owned()} ORDER BY g.id", (TOLD,))
         return [int(r[0]) for r in found]
 
     async def events_between(self, game_id: int, after: int, upto: int) -> list[GameEvent]:

@@ -57,12 +57,13 @@ class ReadOps(ServiceCore):
     async def running_games(self) -> list[GameInfo]:
         """Every running game (on start-up: re-arm timers, re-attach the table messages)."""
         async with self._db.read() as conn:
-            return await rows.fetch_games_by_status(conn, "running")
+            return await rows.fetch_games_by_status(conn, "running",
+                                                    owned=self._owned("games"))
 
     async def open_lobbies(self) -> list[GameInfo]:
         """Every lobby still waiting to start."""
         async with self._db.read() as conn:
-            return await rows.fetch_games_by_status(conn, "lobby")
+            return await rows.fetch_games_by_status(conn, "lobby", owned=self._owned("games"))
 
     async def get_view(self, game_id: int, user_id: UserId | None = None) -> PlayerView:
         """The game as this user sees it (a spectator if None or not seated), with their prompt."""

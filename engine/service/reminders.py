@@ -34,7 +34,7 @@ class ReminderOps(ServiceCore):
         """
         when = self._clock() if now is None else now
         async with self._db.transaction() as conn:
-            due = [item for item in await reminders.human_deadlines(conn)
+            due = [item for item in await reminders.human_deadlines(conn, owned=self._owned())
                    if not item.reminded and item.row.due_at > when
                    and (half := half_time(item)) is not None and half <= when]
             if due:
@@ -47,7 +47,7 @@ class ReminderOps(ServiceCore):
         when = self._clock() if now is None else now
         # A deadline already passed gets no reminder: the autopilot answers it instead.
         async with self._db.read() as conn:
-            earliest = await reminders.earliest_unreminded(conn, when)
+            earliest = await reminders.earliest_unreminded(conn, when, owned=self._owned())
         # Half time is due_at less a constant per (kind, settings): the earliest due_at of each
         # group gives its earliest half time, so the bot's check after every move need not
         # look at every running game's deadlines one by one.

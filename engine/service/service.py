@@ -19,16 +19,19 @@ from engine.service.messages import MessageOps
 from engine.service.outbox import OutboxOps
 from engine.service.reads import ReadOps
 from engine.service.reminders import ReminderOps
+from engine.service.shards import ShardOps
 from engine.store import damaged, log, stats
 from engine.store import games as rows
 from engine.store.config import StoreConfig
-from engine.store.db import Database, Synchronous
+from engine.store.connect import open_store
+from engine.store.db import Synchronous
 from engine.store.models import GameInfo
 
 
 class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps,
-                  LanguageOps, CooldownOps):
-    """Lobbies, moves, deadlines and reads over one SQLite file; no front-end types in here."""
+                  LanguageOps, CooldownOps, ShardOps):
+    """Lobbies, moves, deadlines and reads over one database (a SQLite file or a PostgreSQL
+    server); no front-end types in here."""
 
     @classmethod
     async def open(cls, path: str | Path | None = None, *, clock: Clock = time.time,
@@ -36,12 +39,12 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
                    auto_ai: bool = True, autopilot_level: str = DEFAULT_LEVEL,
                    max_open_per_user: int | None = None,
                    ai_workers: int | None = None) -> GameService:
-        """Open the database (default: $JUWELIER_DB or ./juwelier.sqlite3) and its migrations.
+        """Open the database and its migrations: `path` is a SQLite file or a postgresql:// URL
+        (default: $JUWELIER_DATABASE_URL, else $JUWELIER_DB or ./juwelier.sqlite3).
         `ai_workers`: run searching AI decisions in that many worker processes (0: one per
         core); None runs them on a thread."""
         config = StoreConfig()
-        db = await Database.open(path if path is not None else config.db,
-                                 synchronous=synchronous or config.synchronous)
+        db = await open_store(path, synchronous=synchronous)
         return cls(db, clock=clock, snapshot_every=snapshot_every or config.snapshot_every,
                    auto_ai=auto_ai, autopilot_level=autopilot_level,
                    max_open_per_user=max_open_per_user,
@@ -70,7 +73,8 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
         games to re-attach (see get_messages) and which timers to re-arm (see deadlines).
         """
         async with self._db.read(consistent=True) as conn:
-            infos = await rows.fetch_games_by_status(conn, "running")
+            infos = await rows.fetch_games_by_status(conn, "running",
+                                                     owned=self._owned("games"))
             seeds = await rows.fetch_seeds(conn, "running")
             snapshots = await log.running_snapshots(conn)
             tails = await log.running_tails(conn)
@@ -102,10 +106,10 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
         """Open games found damaged whose channel has not been told yet (see damage_told)."""
         async with self._db.read() as conn:
             found = [await rows.fetch_game(conn, game_id)
-                     for game_id in await damaged.untold(conn)]
+                     for game_id in await damaged.untold(conn, owned=self._owned())]
         return [info for info in found if info is not None]
 
     async def damage_told(self, game_id: int) -> None:
         """The damaged game's channel has been told: never again."""
-        async with self._db.transaction(durable=False) as conn:
+        async with self._db.transaction(durable=False, game=game_id) as conn:
             await damaged.mark_told(conn, game_id)

@@ -1,4 +1,5 @@
-"""Where the database lives and how hard it syncs, from the environment (JUWELIER_DB, ...)."""
+"""Where the database lives and how hard it syncs, from the environment (JUWELIER_DB,
+JUWELIER_DATABASE_URL, ...)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ class StoreConfig(BaseSettings):
     # JUWELIER_DB_PATH too: that is the name the bot's settings and the Dockerfile use.
     db: Path = Field(default=Path("juwelier.sqlite3"),
                      validation_alias=AliasChoices("JUWELIER_DB", "JUWELIER_DB_PATH"))
+    # A PostgreSQL server instead of the file: postgresql://user:password@host/database.
+    database_url: str | None = None
     synchronous: Literal["FULL", "NORMAL"] = "FULL"
     snapshot_every: int = Field(default=32, ge=1)
     # How long a write waits for another process's write lock before giving up (ms).

@@ -24,11 +24,12 @@ async def damaged_ids(conn: aiosqlite.Connection) -> set[int]:
     return {int(r[0]) for r in rows}
 
 
-async def untold(conn: aiosqlite.Connection) -> list[int]:
-    """Open damaged games whose channel has not been told yet."""
+async def untold(conn: aiosqlite.Connection, *, owned: str = "TRUE") -> list[int]:
+    """Open damaged games whose channel has not been told yet (`owned`: on the game `g`)."""
     rows = await fetch_all(
         conn, "SELECT d.game_id FROM damaged_games d JOIN games g ON g.id = d.game_id "
-              "WHERE d.told = 0 AND g.status IN ('lobby', 'running') ORDER BY d.game_id")
+              f"WHERE d.told = 0 AND g.status IN ('lobby', 'running') AND {owned} "
+              "ORDER BY d.game_id")
     return [int(r[0]) for r in rows]
 
 

@@ -1,4 +1,6 @@
-"""Opening the SQLite file: durability pragmas, one connection, and the migrations runner."""
+"""Opening the SQLite file: durability pragmas, one connection, and the migrations runner.
+
+engine/store/postgres.py is the same for a PostgreSQL server; connect.py picks one."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import aiosqlite
 
 from engine.store.config import StoreConfig
 from engine.store.errors import SchemaTooNew
+from engine.store.leases import Fence
 
 Synchronous = Literal["FULL", "NORMAL"]
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -46,10 +49,12 @@ def _only_comments(text: str) -> bool:
     return all(not line.strip() or line.strip().startswith("--") for line in text.splitlines())
 
 
-def bundled_migrations(folder: Path | None = None) -> list[Migration]:
-    """The migrations shipped in engine/store/migrations (or `folder`), in number order."""
-    entries = (folder.iterdir() if folder is not None
-               else resources.files("engine.store.migrations").iterdir())
+def bundled_migrations(folder: Path | None = None, *, dialect: str = "sqlite"
+                       ) -> list[Migration]:
+    """The migrations shipped in engine/store/migrations (PostgreSQL's in its `postgresql`
+    folder), or those in `folder`, in number order."""
+    package = "engine.store.migrations" + (".postgresql" if dialect == "postgresql" else "")
+    entries = folder.iterdir() if folder is not None else resources.files(package).iterdir()
     found: list[Migration] = []
     for entry in entries:
         match = _MIGRATION_NAME.match(entry.name)
@@ -65,11 +70,15 @@ def bundled_migrations(folder: Path | None = None) -> list[Migration]:
 class Database:
     """One aiosqlite connection; an asyncio lock keeps transactions from interleaving on it."""
 
+    dialect = "sqlite"
+
     def __init__(self, conn: aiosqlite.Connection, path: Path,
                  synchronous: Synchronous = "FULL") -> None:
         self.conn = conn
         self.path = path
         self.synchronous = synchronous
+        # Set when several processes share the database (engine/service/shards.py).
+        self.fence: Fence | None = None
         # aiosqlite runs every call on one thread, but a transaction spans several awaits:
         # without this lock a second coroutine's statements would land inside the first's.
         self._lock = asyncio.Lock()
@@ -93,12 +102,18 @@ class Database:
         return cls(conn, target, mode)
 
     @asynccontextmanager
-    async def transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, *, durable: bool = True, game: int | None = None,
+                          guild: int | None = None, serial: bool = False
+                          ) -> AsyncIterator[aiosqlite.Connection]:
         """Run the block in one write transaction: committed on success, rolled back on error.
 
         durable=False skips the disk sync at COMMIT, for what can be rebuilt if a power cut
         loses it (which message shows the table): it reaches the disk with the next durable
-        commit, or a checkpoint, and until then a crash of the process alone loses nothing."""
+        commit, or a checkpoint, and until then a crash of the process alone loses nothing.
+        `game` (or `guild`, for a game not yet made) names whose game the block writes: with a
+        fence, the write happens only while this process holds that game's shard. SQLite
+        runs one write at a time anyway; on PostgreSQL a write for a game runs beside writes
+        for other games unless `serial` (it also checks something across games)."""
         async with self._lock:
             relaxed = not durable and self.synchronous != "NORMAL"
             if relaxed:
@@ -106,6 +121,8 @@ class Database:
                 await self.conn.execute("PRAGMA synchronous = NORMAL")
             try:
                 async with self._transaction():
+                    if self.fence is not None:
+                        await self.fence.check(self.conn, game=game, guild=guild)
                     yield self.conn
             finally:
                 if relaxed:
@@ -141,6 +158,11 @@ class Database:
                 yield self.conn
             finally:
                 await _rollback(self.conn)
+
+    @property
+    def target(self) -> Path:
+        """What open_store() takes to open this database again: the file's path."""
+        return self.path
 
     async def close(self) -> None:
         """Close the connection (a WAL checkpoint happens on the last close)."""

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import sqlite3
+
+import asyncpg
+
 from engine.core.errors import EngineError
+
+# A constraint refused a write (a taken channel, a duplicate seat, a gap in the log), as each
+# backend says it.
+INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,
+                                                  asyncpg.IntegrityConstraintViolationError)
 
 
 class StoreError(EngineError):

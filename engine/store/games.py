@@ -21,15 +21,17 @@ _SEAT_COLUMNS = "game_id, slot, seat, user_id, name, ai_level, autopilot"
 async def insert_game(conn: aiosqlite.Connection, *, kind: str, guild_id: int, channel_id: int,
                       host_id: UserId, seed: int, settings: dict[str, Any],
                       deadlines: dict[str, float | None], max_players: int, now: float) -> int:
-    """Insert a lobby row; raises sqlite3.IntegrityError if the channel is taken."""
-    cursor = await conn.execute(
+    """Insert a lobby row; raises an integrity error (INTEGRITY_ERRORS) if the channel is
+    taken."""
+    row = await fetch_one(
+        conn,
         "INSERT INTO games (kind, guild_id, channel_id, host_id, status, seed, settings, "
         "deadlines, max_players, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, "
-        "?, ?)",
+        "?, ?) RETURNING id",
         (kind, guild_id, channel_id, host_id, seed, json.dumps(settings), json.dumps(deadlines),
          max_players, now, now),
     )
-    return int(cursor.lastrowid or 0)
+    return int(row[0])
 
 
 async def open_game_in_channel(conn: aiosqlite.Connection, guild_id: int,
@@ -48,10 +50,11 @@ async def fetch_game(conn: aiosqlite.Connection, game_id: int) -> GameInfo | Non
     return games[0] if games else None
 
 
-async def fetch_games_by_status(conn: aiosqlite.Connection,
-                                status: GameStatus) -> list[GameInfo]:
-    """Every game with this status, with seats, oldest first."""
-    return await _fetch_games(conn, "status = ?", (status,))
+async def fetch_games_by_status(conn: aiosqlite.Connection, status: GameStatus, *,
+                                owned: str = "TRUE") -> list[GameInfo]:
+    """Every game with this status, with seats, oldest first (`owned`: a condition on
+    `games`)."""
+    return await _fetch_games(conn, f"status = ? AND {owned}", (status,))
 
 
 async def fetch_seed(conn: aiosqlite.Connection, game_id: int) -> int:
@@ -155,18 +158,22 @@ async def set_autopilot(conn: aiosqlite.Connection, game_id: int, slot: int, on:
                        (int(on), game_id, slot))
 
 
-async def lobbies_unchanged_since(conn: aiosqlite.Connection, cutoff: float) -> list[int]:
-    """Ids of lobbies nobody has touched since `cutoff`."""
+async def lobbies_unchanged_since(conn: aiosqlite.Connection, cutoff: float, *,
+                                  owned: str = "TRUE") -> list[int]:
+    """Ids of lobbies nobody has touched since `cutoff` (`owned`: a condition on `games`)."""
     rows = await fetch_all(
         conn,
-        "SELECT id FROM games WHERE status = 'lobby' AND updated_at <= ? ORDER BY id",
+        f"SELECT id FROM games WHERE status = 'lobby' AND updated_at <= ? AND {owned} "
+        "ORDER BY id",
         (cutoff,))
     return [int(r[0]) for r in rows]
 
 
-async def oldest_lobby_change(conn: aiosqlite.Connection) -> float | None:
-    """When the least recently changed open lobby last changed."""
-    row = await fetch_one(conn, "SELECT MIN(updated_at) FROM games WHERE status = 'lobby'")
+async def oldest_lobby_change(conn: aiosqlite.Connection, *,
+                              owned: str = "TRUE") -> float | None:
+    """When the least recently changed open lobby last changed (`owned`: on `games`)."""
+    row = await fetch_one(conn, "SELECT MIN(updated_at) FROM games WHERE status = 'lobby' "
+                                f"AND {owned}")
     return float(row[0]) if row and row[0] is not None else None
 
 

@@ -56,7 +56,8 @@ def _logged(r: Iterable[Any]) -> LoggedRow:
 
 async def save_snapshot(conn: aiosqlite.Connection, game_id: int, seq: int, state: str) -> None:
     """Store the state after `seq` actions."""
-    await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+    await conn.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?) "
+                       "ON CONFLICT (game_id, seq) DO UPDATE SET state = excluded.state",
                        (game_id, seq, state))
 
 
@@ -119,7 +120,7 @@ async def replace_deadlines(conn: aiosqlite.Connection, game_id: int,
 async def fetch_deadlines(conn: aiosqlite.Connection, *, game_id: int | None = None,
                           due_by: float | None = None) -> list[DeadlineRow]:
     """Deadlines of one game, or all those due by a time, earliest first."""
-    where, params = ["1"], []
+    where, params = ["TRUE"], []
     if game_id is not None:
         where.append("d.game_id = ?")
         params.append(game_id)
@@ -137,24 +138,26 @@ async def fetch_deadlines(conn: aiosqlite.Connection, *, game_id: int | None = N
             for r in rows]
 
 
-async def fetch_overdue(conn: aiosqlite.Connection, now: float
+async def fetch_overdue(conn: aiosqlite.Connection, now: float, *, owned: str = "TRUE"
                         ) -> list[tuple[DeadlineRow, UserId | None, bool]]:
-    """Deadlines due by `now`, each with the seat's user id and whether it is an AI seat."""
+    """Deadlines due by `now`, each with the seat's user id and whether it is an AI seat
+    (`owned`: a condition on the game `g`, such as Fence.sql's)."""
     rows = await fetch_all(
         conn,
         "SELECT d.game_id, d.seat, d.decision_key, d.kind, d.due_at, s.user_id, s.ai_level "
         "FROM deadlines d JOIN games g ON g.id = d.game_id AND g.status = 'running' "
         "LEFT JOIN seats s ON s.game_id = d.game_id AND s.seat = d.seat "
-        "WHERE d.due_at <= ? ORDER BY d.due_at, d.game_id, d.seat",
+        f"WHERE d.due_at <= ? AND {owned} ORDER BY d.due_at, d.game_id, d.seat",
         (now,),
     )
     return [(DeadlineRow(game_id=r[0], seat=r[1], decision_key=r[2], kind=r[3], due_at=r[4]),
              r[5], r[6] is not None) for r in rows]
 
 
-async def next_due(conn: aiosqlite.Connection) -> float | None:
-    """The earliest deadline of any running game."""
-    row = await fetch_one(conn, "SELECT MIN(due_at) FROM deadlines")
+async def next_due(conn: aiosqlite.Connection, *, owned: str = "TRUE") -> float | None:
+    """The earliest deadline of any running game (`owned`: a condition on the game `g`)."""
+    row = await fetch_one(conn, "SELECT MIN(d.due_at) FROM deadlines d "
+                                f"JOIN games g ON g.id = d.game_id WHERE {owned}")
     return float(row[0]) if row and row[0] is not None else None
 
 

@@ -23,7 +23,8 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int, limit: int = 10
         # the name used in the player's most recent game
         "  (SELECT s2.name FROM seats s2 JOIN games g2 ON g2.id = s2.game_id "
         "   WHERE s2.user_id = s.user_id AND g2.guild_id = ? ORDER BY g2.id DESC LIMIT 1), "
-        "  SUM(r.winner AND NOT s.autopilot), COUNT(*), SUM(r.score) "
+        "  SUM(CASE WHEN r.winner = 1 AND s.autopilot = 0 THEN 1 ELSE 0 END), COUNT(*), "
+        "  SUM(r.score) "
         "FROM results r "
         "JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat "
         "JOIN games g ON g.id = r.game_id "
@@ -41,6 +42,7 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int, limit: int = 10
 async def history(conn: aiosqlite.Connection, user_id: UserId, guild_id: int | None = None,
                   limit: int = 20) -> list[HistoryEntry]:
     """The games (started or not) this user sat in, newest first."""
+    in_guild = "" if guild_id is None else "AND g.guild_id = ? "
     rows = await fetch_all(
         conn,
         "SELECT g.id, g.kind, g.guild_id, g.channel_id, g.status, s.seat, "
@@ -48,9 +50,9 @@ async def history(conn: aiosqlite.Connection, user_id: UserId, guild_id: int | N
         "  r.rank, r.score, r.winner, g.started_at, g.finished_at "
         "FROM seats s JOIN games g ON g.id = s.game_id "
         "LEFT JOIN results r ON r.game_id = g.id AND r.seat = s.seat "
-        "WHERE s.user_id = ? AND (? IS NULL OR g.guild_id = ?) "
+        f"WHERE s.user_id = ? {in_guild}"
         "ORDER BY g.id DESC LIMIT ?",
-        (user_id, guild_id, guild_id, limit),
+        (user_id, *(() if guild_id is None else (guild_id,)), limit),
     )
     return [
         HistoryEntry(game_id=r[0], kind=r[1], guild_id=r[2], channel_id=r[3], status=r[4],

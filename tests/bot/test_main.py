@@ -14,7 +14,7 @@ import pytest
 
 from bot import __main__ as entry
 from bot.config import BotSettings
-from bot.core.client import JuwelierBot
+from bot.core.client import JuwelierBot, ShardedJuwelierBot, make_bot
 
 REPO = Path(__file__).resolve().parents[2]
 TOKEN_VARIABLES = ("DISCORD_TOKEN", "JUWELIER_TOKEN")
@@ -75,3 +75,32 @@ def test_with_a_token_in_dotenv_main_runs_the_bot_with_it(clean_dir: Path,
                         lambda self, token, **kwargs: calls.append((token, kwargs)))
     assert entry.main() == 0
     assert calls == [("token-from-dotenv", {"log_handler": None})]
+
+
+def test_shards_on_the_command_line_make_a_bot_running_just_those(clean_dir: Path) -> None:
+    settings = entry.read_settings(["--shards", "0-2,5", "--shard-count", "8"])
+    assert settings.shard_ids == (0, 1, 2, 5) and settings.shard_count == 8
+    bot = make_bot(settings)
+    assert isinstance(bot, ShardedJuwelierBot)
+    assert (bot.shard_ids, bot.shard_count) == ([0, 1, 2, 5], 8)
+    assert type(make_bot(BotSettings())) is JuwelierBot  # no shards named: one process, all
+
+
+def test_shards_come_from_the_environment_too(clean_dir: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUWELIER_SHARDS", "4-7")
+    monkeypatch.setenv("JUWELIER_SHARD_COUNT", "8")
+    monkeypatch.setenv("JUWELIER_DATABASE_URL", "postgresql://bot@db/juwelier")
+    settings = entry.read_settings([])
+    assert settings.shard_ids == (4, 5, 6, 7) and settings.shard_count == 8
+    assert settings.database == "postgresql://bot@db/juwelier"
+    assert entry.read_settings(["--shards", "0-3"]).shard_ids == (0, 1, 2, 3)  # the line wins
+
+
+@pytest.mark.parametrize("argv", [["--shards", "0-3"], ["--shards", "0-8", "--shard-count", "8"],
+                                  ["--shards", "two", "--shard-count", "8"]])
+def test_shards_that_cannot_be_run_stop_with_a_usage_error(
+        clean_dir: Path, argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        entry.read_settings(argv)
+    assert stopped.value.code == 2 and "shard" in capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""Fixtures for service tests: a service on a real SQLite file, a fake clock, table dumps."""
+"""Fixtures for service tests: a service on a real SQLite file and on a real PostgreSQL
+server (each test runs on both), a fake clock, table dumps."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine.service import GameInfo, GameService
+from tests.postgres import dump_database, fresh_database, postgres_url
+
+__all__ = ["postgres_url"]  # the server fixture, for every service test
 
 TABLES = ("games", "seats", "actions", "snapshots", "deadlines", "messages", "results")
 
@@ -42,6 +46,14 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "juwelier.sqlite3"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
+    """The database a test's service opens: the SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return db_path
+    return await fresh_database(request.getfixturevalue("postgres_url"))
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     """A hand-driven clock."""
@@ -49,17 +61,19 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[GameService]:
-    """A service on a real file, closed after the test."""
-    svc = await GameService.open(db_path, clock=clock, snapshot_every=8)
+async def service(database: Path | str, clock: FakeClock) -> AsyncIterator[GameService]:
+    """A service on a real database, closed after the test."""
+    svc = await GameService.open(database, clock=clock, snapshot_every=8)
     yield svc
     await svc.close()
 
 
 @pytest.fixture
-def dump(db_path: Path) -> Callable[[], dict[str, list[tuple]]]:
-    """Read back the whole file (to prove that a refused request wrote nothing)."""
-    return lambda: dump_file(db_path)
+def dump(database: Path | str) -> Callable[[], dict[str, list[tuple]]]:
+    """Read back the whole database (to prove that a refused request wrote nothing)."""
+    if isinstance(database, str):
+        return lambda: dump_database(database, TABLES)
+    return lambda: dump_file(database)
 
 
 NewGame = Callable[..., Awaitable[GameInfo]]

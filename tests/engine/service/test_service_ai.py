@@ -66,9 +66,9 @@ async def test_an_illegal_ai_move_falls_back_to_a_random_legal_one(
 
 
 async def test_ai_moves_owed_after_a_crash_are_overdue_and_played_on_resume(
-        db_path, clock) -> None:
+        database, clock) -> None:
     # auto_ai=False stands in for a crash between a player's commit and the AI's.
-    async with await GameService.open(db_path, clock=clock, auto_ai=False) as service:
+    async with await GameService.open(database, clock=clock, auto_ai=False) as service:
         game_id = await _game(service)
         started = await service.start(game_id, 1)
         assert started.accepted == []
@@ -76,7 +76,7 @@ async def test_ai_moves_owed_after_a_crash_are_overdue_and_played_on_resume(
         assert len(owed) == 2 and all(o.due_at == clock.now for o in owed)
         result = await service.act_for(game_id, owed[0].seat, owed[0].key)
         assert [a.by for a in result.accepted] == ["ai"]
-    async with await GameService.open(db_path, clock=clock) as service:
+    async with await GameService.open(database, clock=clock) as service:
         [info] = await service.resume()
         assert info.version == 2
         assert [r.by for r in await service.action_log(game_id)] == ["ai", "ai"]

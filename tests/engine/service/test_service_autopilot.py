@@ -74,10 +74,10 @@ async def test_autopilot_off_gives_the_next_decision_back_with_a_normal_deadline
 
 
 async def test_the_autopilot_flag_survives_a_restart_and_resume_plays_what_it_owes(
-        db_path: Path, clock) -> None:
+        database: Path | str, clock) -> None:
     # Without auto play, switching on writes the flag but answers nothing: as if the process
     # died between the flag and the move.
-    async with await GameService.open(db_path, clock=clock, auto_ai=False) as service:
+    async with await GameService.open(database, clock=clock, auto_ai=False) as service:
         lobby = await service.create_lobby(1, 2, 1, "P1", seed=3)
         for user in (2, 3):
             await service.join(lobby.id, user, f"P{user}")
@@ -85,7 +85,7 @@ async def test_the_autopilot_flag_survives_a_restart_and_resume_plays_what_it_ow
         await service.set_autopilot(lobby.id, 3, True)
         seat = await seat_of(service, lobby.id, 3)
         assert seat in {d.player for d in await service.pending(lobby.id)}
-    async with await GameService.open(db_path, clock=clock) as service:
+    async with await GameService.open(database, clock=clock) as service:
         assert (await service.get_game(lobby.id)).seat_of(3).autopilot
         await service.resume()
         assert seat not in {d.player for d in await service.pending(lobby.id)}
@@ -93,8 +93,8 @@ async def test_the_autopilot_flag_survives_a_restart_and_resume_plays_what_it_ow
             (seat, "autopilot")]
 
 
-async def test_taking_the_seat_back_restarts_its_clock(db_path: Path, clock) -> None:
-    async with await GameService.open(db_path, clock=clock, auto_ai=False) as service:
+async def test_taking_the_seat_back_restarts_its_clock(database: Path | str, clock) -> None:
+    async with await GameService.open(database, clock=clock, auto_ai=False) as service:
         lobby = await service.create_lobby(1, 2, 1, "P1", seed=3)
         for user in (2, 3):
             await service.join(lobby.id, user, f"P{user}")
@@ -181,15 +181,16 @@ async def test_reminders_fall_due_at_half_time_and_are_claimed_only_once(service
     assert await service.next_reminder() is None
 
 
-async def test_a_claimed_reminder_stays_claimed_after_a_restart(db_path: Path, clock) -> None:
-    async with await GameService.open(db_path, clock=clock) as service:
+async def test_a_claimed_reminder_stays_claimed_after_a_restart(database: Path | str,
+                                                                clock) -> None:
+    async with await GameService.open(database, clock=clock) as service:
         lobby = await service.create_lobby(1, 2, 1, "P1", seed=3)
         for user in (2, 3):
             await service.join(lobby.id, user, f"P{user}")
         await service.start(lobby.id, 1)
         clock.advance(70)
         assert len(await service.claim_reminders()) == 3
-    async with await GameService.open(db_path, clock=clock) as service:
+    async with await GameService.open(database, clock=clock) as service:
         await service.resume()
         assert await service.claim_reminders() == []
 

@@ -111,13 +111,13 @@ async def test_the_autopilot_never_picks_for_a_person(service: GameService, cloc
 
 
 async def test_the_clock_survives_a_restart_and_closes_the_round_once(
-        db_path: Path, clock, service: GameService) -> None:
+        database: Path | str, clock, service: GameService) -> None:
     game = await gke(service)
     view = await service.get_view(game, 1)
     await service.submit(game, 1, free_pick(view.view, 0), view.decision.key)
     await service.close()
     clock.advance(95)
-    again = await GameService.open(db_path, clock=clock)
+    again = await GameService.open(database, clock=clock)
     try:
         await again.resume()
         [due] = await again.overdue()

@@ -27,9 +27,9 @@ class Transactions:
         opened = service.db.transaction
 
         @asynccontextmanager
-        async def recorded(*, durable: bool = True) -> AsyncIterator[Any]:
+        async def recorded(*, durable: bool = True, **scope: Any) -> AsyncIterator[Any]:
             self.durable.append(durable)
-            async with opened(durable=durable) as conn:
+            async with opened(durable=durable, **scope) as conn:
                 yield conn
 
         service.db.transaction = recorded  # type: ignore[method-assign]
@@ -87,9 +87,9 @@ async def test_a_failing_ai_keeps_the_players_move_and_the_ai_moves_before_it(
 
 
 async def test_ai_turns_played_on_request_keep_the_moves_before_a_failure(
-        db_path, clock, monkeypatch: pytest.MonkeyPatch) -> None:
+        database, clock, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(POLICIES, "flaky", _works_once())
-    async with await GameService.open(db_path, clock=clock, auto_ai=False) as service:
+    async with await GameService.open(database, clock=clock, auto_ai=False) as service:
         game_id = await _table(service, 1, ["flaky", "flaky", "flaky"])
         await service.start(game_id, 1)
         assert (await service.get_game(game_id)).version == 0
@@ -108,7 +108,7 @@ async def test_message_names_are_written_without_a_disk_sync(service: GameServic
     await service.set_message(game_id, "table", 900, 902)
     assert transactions.take() == [False, False, False]
     assert (await service.get_messages(game_id))["table"].message_id == 902
-    fresh = await GameService.open(service.db.path)
+    fresh = await GameService.open(service.db.target)
     try:
         assert (await fresh.get_messages(game_id))["table"].message_id == 902
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -85,16 +86,21 @@ async def test_concurrent_games_keep_separate_gap_free_logs(service: GameService
         assert [r.seq for r in await service.action_log(game.id)] == list(range(1, count + 1))
 
 
-async def test_a_second_writer_on_the_same_file_cannot_apply_a_move_twice(db_path, clock,
+async def _one_decision_pending(service: GameService, game_id: int,
+                                rng: random.Random) -> tuple[Any, Any]:
+    """Play on at random until exactly one decision is pending; it and who owes it."""
+    while len(await service.pending(game_id)) != 1:
+        await random_move(service, game_id, rng)
+    [decision] = await service.pending(game_id)
+    return decision, (await service.get_game(game_id)).seats[decision.player].user_id
+
+
+async def test_a_second_writer_on_the_same_file_cannot_apply_a_move_twice(database, clock,
                                                                           service: GameService,
                                                                           new_game) -> None:
     game = await new_game()
-    rng = random.Random(3)
-    while len(await service.pending(game.id)) != 1:
-        await random_move(service, game.id, rng)
-    [decision] = await service.pending(game.id)
-    user = (await service.get_game(game.id)).seats[decision.player].user_id
-    async with await GameService.open(db_path, clock=clock) as other:
+    decision, user = await _one_decision_pending(service, game.id, random.Random(3))
+    async with await GameService.open(database, clock=clock) as other:
         await other.resume()  # a second process with the game loaded, same prompt showing
         await service.submit(game.id, user, decision.options[0].action, decision.key)
         with pytest.raises(ConcurrentWrite):
@@ -103,6 +109,27 @@ async def test_a_second_writer_on_the_same_file_cannot_apply_a_move_twice(db_pat
         with pytest.raises(StaleDecision):
             await other.submit(game.id, user, decision.options[-1].action, decision.key)
         assert await other.state_json(game.id) == await service.state_json(game.id)
+
+
+async def test_clicks_arriving_together_through_two_processes_accept_exactly_one(
+        database, clock, service: GameService, new_game) -> None:
+    game = await new_game()
+    decision, user = await _one_decision_pending(service, game.id, random.Random(5))
+    before = len(await service.action_log(game.id))
+    async with await GameService.open(database, clock=clock) as other:
+        await other.resume()
+        clicks = [(svc, option.action) for option in decision.options[:3]
+                  for svc in (service, other)]
+        outcomes = await asyncio.gather(
+            *(svc.submit(game.id, user, action, decision.key) for svc, action in clicks),
+            return_exceptions=True)
+    accepted = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(accepted) == 1 and len(refused) == len(clicks) - 1
+    assert all(isinstance(o, (ConcurrentWrite, StaleDecision)) for o in refused), refused
+    log = await service.action_log(game.id)
+    assert len(log) == before + len(accepted[0].accepted)
+    assert [r.seq for r in log] == list(range(1, len(log) + 1))
 
 
 async def test_a_submit_cancelled_at_any_point_leaves_file_and_cache_consistent(

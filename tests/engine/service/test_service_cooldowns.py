@@ -16,9 +16,10 @@ async def test_of_twenty_claims_arriving_together_exactly_one_wins(
     assert sorted(waits) == [0] + [30] * 19
 
 
-async def test_two_services_on_one_file_share_the_claim(db_path: Path, clock: FakeClock) -> None:
-    first = await GameService.open(db_path, clock=clock)
-    second = await GameService.open(db_path, clock=clock)  # as a second bot process would
+async def test_two_services_on_one_database_share_the_claim(database: Path | str,
+                                                            clock: FakeClock) -> None:
+    first = await GameService.open(database, clock=clock)
+    second = await GameService.open(database, clock=clock)  # as a second bot process would
     try:
         waits = await asyncio.gather(*(svc.claim_cooldown("new_game:1:7", 30)
                                        for _ in range(10) for svc in (first, second)))
@@ -29,14 +30,14 @@ async def test_two_services_on_one_file_share_the_claim(db_path: Path, clock: Fa
         await second.close()
 
 
-async def test_a_claim_ends_with_its_time_or_when_given_back(db_path: Path,
+async def test_a_claim_ends_with_its_time_or_when_given_back(database: Path | str,
                                                              clock: FakeClock) -> None:
-    service = await GameService.open(db_path, clock=clock)
+    service = await GameService.open(database, clock=clock)
     assert await service.claim_cooldown("new_game:1:7", 30) == 0
     clock.advance(10.5)
     assert await service.claim_cooldown("new_game:1:7", 30) == 20  # whole seconds, rounded up
     await service.close()
-    service = await GameService.open(db_path, clock=clock)  # a restart keeps it
+    service = await GameService.open(database, clock=clock)  # a restart keeps it
     try:
         assert await service.claim_cooldown("new_game:1:7", 30) == 20
         clock.advance(20)

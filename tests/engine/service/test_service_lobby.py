@@ -29,7 +29,9 @@ async def test_lobby_lifecycle_from_create_to_start(service: GameService) -> Non
     assert lobby.status == "lobby" and lobby.host_id == 111
     assert [(s.slot, s.user_id, s.name, s.seat) for s in lobby.seats] == [(0, 111, "Anna", None)]
     await service.join(lobby.id, 222, "Ben")
-    await service.join(lobby.id, "cli-user", "Cleo")  # ids are opaque: text works too
+    # Ids are opaque: on SQLite text works too (a terminal's); PostgreSQL keeps Discord's ints.
+    cleo = "cli-user" if service.db.dialect == "sqlite" else 333
+    await service.join(lobby.id, cleo, "Cleo")
     lobby = await service.leave(lobby.id, 222)
     assert [s.name for s in lobby.seats] == ["Anna", "Cleo"]
     lobby = await service.add_ai(lobby.id, 111)
@@ -42,7 +44,7 @@ async def test_lobby_lifecycle_from_create_to_start(service: GameService) -> Non
     game = await service.get_game(lobby.id)
     assert game.status == "running" and game.started_at is not None
     assert sorted(s.seat for s in game.seats) == [0, 1, 2]
-    assert game.seat_of("cli-user").name == "Cleo"
+    assert game.seat_of(cleo).name == "Cleo"
     assert [g.id for g in await service.running_games()] == [game.id]
     assert await service.pending(game.id)  # the humans owe their action choice
 

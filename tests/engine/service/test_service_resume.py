@@ -21,9 +21,9 @@ async def test_running_games_lists_only_running_ones(service: GameService, new_g
     assert [g.status for g in await service.open_lobbies()] == ["lobby"]
 
 
-async def test_a_restarted_service_resumes_every_game_where_it_was(db_path, clock) -> None:
+async def test_a_restarted_service_resumes_every_game_where_it_was(database, clock) -> None:
     states = {}
-    async with await GameService.open(db_path, clock=clock, snapshot_every=8) as service:
+    async with await GameService.open(database, clock=clock, snapshot_every=8) as service:
         rng = random.Random(6)
         for channel in range(6):
             lobby = await service.create_lobby(1, channel, 1, "P1", seed=channel)
@@ -35,7 +35,7 @@ async def test_a_restarted_service_resumes_every_game_where_it_was(db_path, cloc
                 await random_move(service, lobby.id, rng)
             states[lobby.id] = await service.state_json(lobby.id)
         deadlines = {g: await service.deadlines(g) for g in states}
-    async with await GameService.open(db_path, clock=clock, snapshot_every=8) as service:
+    async with await GameService.open(database, clock=clock, snapshot_every=8) as service:
         resumed = await service.resume()
         assert sorted(g.id for g in resumed) == sorted(states)
         for game_id, state in states.items():

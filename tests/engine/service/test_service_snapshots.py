@@ -9,6 +9,7 @@ from engine.core.record import replay
 from engine.service import GameService
 from engine.service.simulate import play_to_end, random_move
 from engine.store import log
+from engine.store.query import fetch_all
 
 KIND = get_kind("esr")
 
@@ -16,13 +17,12 @@ KIND = get_kind("esr")
 async def snapshots(service: GameService, game_id: int) -> dict[int, str]:
     """Every stored snapshot of a game, by seq."""
     async with service.db.read() as conn:
-        cursor = await conn.execute("SELECT seq, state FROM snapshots WHERE game_id = ?",
-                                    (game_id,))
-        return {seq: state for seq, state in await cursor.fetchall()}
+        return {seq: state for seq, state in await fetch_all(
+            conn, "SELECT seq, state FROM snapshots WHERE game_id = ?", (game_id,))}
 
 
-async def test_snapshots_are_taken_every_n_actions_and_at_the_end(db_path, clock) -> None:
-    async with await GameService.open(db_path, clock=clock, snapshot_every=5) as service:
+async def test_snapshots_are_taken_every_n_actions_and_at_the_end(database, clock) -> None:
+    async with await GameService.open(database, clock=clock, snapshot_every=5) as service:
         game = await service.create_lobby(1, 1, 1, "P1", seed=3)
         for user in (2, 3):
             await service.join(game.id, user, f"P{user}")
@@ -36,8 +36,8 @@ async def test_snapshots_are_taken_every_n_actions_and_at_the_end(db_path, clock
         assert max(await snapshots(service, game.id)) == final
 
 
-async def test_each_snapshot_equals_the_replay_of_the_log_up_to_it(db_path, clock) -> None:
-    async with await GameService.open(db_path, clock=clock, snapshot_every=7) as service:
+async def test_each_snapshot_equals_the_replay_of_the_log_up_to_it(database, clock) -> None:
+    async with await GameService.open(database, clock=clock, snapshot_every=7) as service:
         game = await service.create_lobby(1, 1, 1, "P1", seed=99)
         for user in (2, 3, 4):
             await service.join(game.id, user, f"P{user}")
@@ -51,8 +51,8 @@ async def test_each_snapshot_equals_the_replay_of_the_log_up_to_it(db_path, cloc
         assert KIND.dump(replay(record, upto=seq)[0]) == state, seq
 
 
-async def test_loading_from_snapshot_plus_tail_equals_a_full_replay(db_path, clock) -> None:
-    async with await GameService.open(db_path, clock=clock, snapshot_every=6) as service:
+async def test_loading_from_snapshot_plus_tail_equals_a_full_replay(database, clock) -> None:
+    async with await GameService.open(database, clock=clock, snapshot_every=6) as service:
         game = await service.create_lobby(1, 1, 1, "P1", seed=1234)
         for user in (2, 3, 4, 5):
             await service.join(game.id, user, f"P{user}")
@@ -60,10 +60,10 @@ async def test_loading_from_snapshot_plus_tail_equals_a_full_replay(db_path, clo
     rng = random.Random(2)
     for target in (5, 6, 7, 13, 40, 41, 77):
         # A fresh service each time: the state must come from the file, not from a cache.
-        async with await GameService.open(db_path, clock=clock, snapshot_every=6) as service:
+        async with await GameService.open(database, clock=clock, snapshot_every=6) as service:
             while (await service.get_game(game.id)).version < target:
                 await random_move(service, game.id, rng)
-        async with await GameService.open(db_path, clock=clock, snapshot_every=6) as service:
+        async with await GameService.open(database, clock=clock, snapshot_every=6) as service:
             async with service.db.read() as conn:
                 latest = await log.latest_snapshot(conn, game.id, target)
             expected = target - target % 6

@@ -49,13 +49,13 @@ async def test_an_accepted_move_is_logged_with_its_seat_and_version(service: Gam
 
 
 async def test_state_reloaded_from_the_file_equals_the_live_state(service: GameService, new_game,
-                                                                  db_path, clock) -> None:
+                                                                  database, clock) -> None:
     game = await new_game(humans=4)
     rng = random.Random(3)
     for moves in (0, 1, 2, 7, 8, 9, 30, 31):
         while (await service.get_game(game.id)).version < moves:
             await random_move(service, game.id, rng)
-        fresh = await GameService.open(db_path, clock=clock, snapshot_every=8)
+        fresh = await GameService.open(database, clock=clock, snapshot_every=8)
         try:
             assert await fresh.state_json(game.id) == await service.state_json(game.id)
             assert await fresh.pending(game.id) == await service.pending(game.id)
