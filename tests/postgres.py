@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -43,6 +44,7 @@ def postgres_url() -> Iterator[str]:
         yield server.get_uri()
     finally:
         server.cleanup()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 async def fresh_database(server_url: str) -> str:

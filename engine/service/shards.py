@@ -83,17 +83,37 @@ class ShardOps(ServiceCore):
         change.gained = {s for s in held if s not in fence.tokens or held[s] != fence.tokens[s]}
         change.lost = set(fence.tokens) - set(held)
         fence.tokens = held
-        for game_id in [g for g, live in self._cache.items()
-                        if shard_of(live.info.guild_id, fence.shard_count) in change.lost]:
-            self._forget(game_id)
+        self._forget_shards(change.lost)
         return change
 
-    async def release_shards(self) -> None:
-        """Give every lease up at once (a clean shutdown): the next owner need not wait."""
+    def _forget_shards(self, shards: set[int]) -> None:
+        """Drop the cached games of these shards: another process may write them now."""
         fence = self._db.fence
-        if fence is None or not fence.tokens:
+        if fence is None or not shards:
             return
-        async with self._db.transaction() as conn:
-            for shard, token in fence.tokens.items():
-                await leases.release(conn, shard, fence.owner, token)
-        fence.tokens = {}
+        for game_id in [g for g, live in self._cache.items()
+                        if shard_of(live.info.guild_id, fence.shard_count) in shards]:
+            self._forget(game_id)
+
+    def want_shards(self, shards: Iterable[int]) -> None:
+        """Also run these shards (of the same count) from the next renewal on."""
+        fence = self._db.fence
+        if fence is None:
+            raise ValueError("use_shards() first")
+        self._wanted = tuple(sorted({*self._wanted, *shards}))
+
+    async def release_shards(self, shards: Iterable[int] | None = None) -> None:
+        """Give these leases (None: every one) up at once and stop wanting them: a clean
+        shutdown or a hand-over, so the next owner need not wait for them to lapse."""
+        fence = self._db.fence
+        if fence is None:
+            return
+        given = set(fence.tokens if shards is None else shards)
+        self._wanted = tuple(s for s in self._wanted if s not in given)
+        held = {s: t for s, t in fence.tokens.items() if s in given}
+        if held:
+            async with self._db.transaction() as conn:
+                for shard, token in held.items():
+                    await leases.release(conn, shard, fence.owner, token)
+        fence.tokens = {s: t for s, t in fence.tokens.items() if s not in given}
+        self._forget_shards(given)

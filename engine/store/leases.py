@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.catalog import _
 from engine.store.errors import StoreError
 from engine.store.query import fetch_one
 
@@ -21,7 +22,10 @@ class LeaseLost(StoreError):
     """This process no longer holds the shard of the game it was about to write for."""
 
     def __init__(self, shard: int | None) -> None:
-        super().__init__(f"this process does not hold shard {shard}'s lease: nothing written")
+        # Told to the player whose click reached a process that just lost the game's shard:
+        # the process that took it over answers the next click.
+        super().__init__(_("This game is moving to another of the bot's processes. Nothing was "
+                           "changed; please try again in a few seconds."))
         self.shard = shard
 
 

@@ -16,6 +16,7 @@ from engine import get_kind
 from engine.core.record import replay
 from engine.service import GameService
 from engine.service.simulate import play_to_end
+from engine.store.query import fetch_all
 
 WORKER = Path(__file__).with_name("crash_worker.py")
 KILLS = 24
@@ -83,8 +84,8 @@ async def test_killed_workers_lose_nothing_and_apply_nothing_twice(tmp_path: Pat
 async def _check_every_game(service: GameService, reported: list[tuple]) -> None:
     """Each game's loaded state equals the replay of its log; every reported action is there."""
     async with service.db.read() as conn:
-        cursor = await conn.execute("SELECT id FROM games WHERE status != 'lobby'")
-        game_ids = [r[0] for r in await cursor.fetchall()]
+        game_ids = [r[0] for r in await fetch_all(conn,
+                                                  "SELECT id FROM games WHERE status != 'lobby'")]
     logs = {}
     for game_id in game_ids:
         info = await service.get_game(game_id)
