@@ -82,3 +82,17 @@ def dump_database(url: str, tables: tuple[str, ...]) -> dict[str, list[tuple]]:
     """Every committed row of each table (as tests/engine/service/conftest.py's dump_file)."""
     rows = query_database(url, *((f"SELECT * FROM {table}", ()) for table in tables))
     return {table: sorted(found, key=repr) for table, found in zip(tables, rows, strict=True)}
+
+
+@pytest.fixture(name="database_url", params=["sqlite", "postgresql"])
+def on_both_backends(request: pytest.FixtureRequest) -> str | None:
+    """For bot tests that run on both backends (import it into the module): None for the
+    SQLite file, else a fresh database of the tests' PostgreSQL server. Synchronous, as the
+    bot fixtures SimCord's plugin uses are: the database is made on a thread's own loop."""
+    if request.param == "sqlite":
+        return None
+    server, made = request.getfixturevalue("postgres_url"), []
+    thread = threading.Thread(target=lambda: made.append(asyncio.run(fresh_database(server))))
+    thread.start()
+    thread.join()
+    return made[0]

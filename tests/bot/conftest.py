@@ -1,4 +1,5 @@
-"""The real bot under SimCord (payload validation on), on a real SQLite file per test."""
+"""The real bot under SimCord (payload validation on), on a real SQLite file per test (or a
+PostgreSQL database, where a module asks for both)."""
 
 from __future__ import annotations
 
@@ -27,9 +28,16 @@ def greedy_autopilot(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def simcord_bot(db_file: Path, greedy_autopilot: None) -> JuwelierBot:
+def database_url() -> str | None:
+    """No PostgreSQL: the SQLite file. A module imports tests.postgres.on_both_backends to run
+    its tests on both."""
+    return None
+
+
+@pytest.fixture
+def simcord_bot(db_file: Path, database_url: str | None, greedy_autopilot: None) -> JuwelierBot:
     """SimCord's plugin starts this bot in a simulated Discord."""
-    return JuwelierBot(BotSettings(token="simulated", db_path=db_file))
+    return JuwelierBot(BotSettings(token="simulated", db_path=db_file, database_url=database_url))
 
 
 @pytest.fixture(autouse=True)

@@ -12,15 +12,20 @@ from simcord import Env, GuildHandle, MemberActor
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from tests.bot.driver import add_ai, no_logged_errors, private, reply_text
+from tests.postgres import on_both_backends, postgres_url
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
 
+__all__ = ["on_both_backends", "postgres_url"]  # the limits hold on both backends
+
+
 @pytest.fixture
-def simcord_bot(db_file: Path, request: pytest.FixtureRequest) -> JuwelierBot:
+def simcord_bot(db_file: Path, database_url: str | None,
+                request: pytest.FixtureRequest) -> JuwelierBot:
     """The bot with the default limits, or no cooldown where a test opens many games."""
     cooldown = getattr(request, "param", 30.0)
-    return JuwelierBot(BotSettings(token="simulated", db_path=db_file,
+    return JuwelierBot(BotSettings(token="simulated", db_path=db_file, database_url=database_url,
                                    new_game_cooldown=cooldown))
 
 
@@ -61,11 +66,12 @@ async def test_new_games_have_a_cooldown_per_member(simcord_env: Env,
 
 
 async def test_the_cooldown_outlives_a_restart(simcord_env: Env, simcord_bot: JuwelierBot,
-                                             db_file: Path) -> None:
+                                             db_file: Path, database_url: str | None) -> None:
     guild = simcord_env.create_guild()
     ann = guild.add_member(simcord_env.create_user("ann"))
     assert "is open" in await open_in(guild, ann, "one")
-    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file, new_game_cooldown=30.0))
+    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file, database_url=database_url,
+                                  new_game_cooldown=30.0))
     await simcord_env.restart_bot(new)
     await simcord_bot.close()
     assert "more seconds" in await open_in(guild, ann, "two")

@@ -21,6 +21,9 @@ from bot.core.presenter import RoomRole, presenter_for
 from bot.core.rooms import ROOM
 from bot.core.texts import seat_names
 from tests.bot.driver import play_one, play_to_end, seeded_table
+from tests.postgres import on_both_backends, postgres_url
+
+__all__ = ["on_both_backends", "postgres_url"]  # every crash here, on both backends
 
 
 class Crash(Exception):
@@ -49,7 +52,8 @@ def crash_once(obj: Any, name: str, when: Callable[..., bool], *, after: bool = 
 async def restart(env: Env, old: JuwelierBot, db_file: Path,
                   prepare: Callable[[JuwelierBot], None] | None = None) -> JuwelierBot:
     """A new bot process on the same file; `prepare` may sabotage it before it starts."""
-    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file))
+    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file,
+                                  database_url=old.settings.database_url))
     if prepare is not None:
         prepare(new)
     await env.restart_bot(new)

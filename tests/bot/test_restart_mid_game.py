@@ -29,13 +29,16 @@ from tests.bot.driver import (
     table_message,
     unchosen_action,
 )
+from tests.postgres import on_both_backends, postgres_url
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
+__all__ = ["on_both_backends", "postgres_url"]  # restarts on both backends
 
 
 async def restart(env: Env, old: JuwelierBot, db_file: Path) -> JuwelierBot:
     """Replace the bot by a freshly built one on the same database file, like a new process."""
-    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file))
+    new = JuwelierBot(BotSettings(token="simulated", db_path=db_file,
+                                  database_url=old.settings.database_url))
     await env.restart_bot(new)
     await old.close()  # the old process is gone, and its database connection with it
     return new

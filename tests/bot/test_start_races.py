@@ -13,6 +13,9 @@ from simcord import Env
 from bot.core.client import JuwelierBot
 from engine.service.errors import AlreadyStarted
 from tests.bot.driver import no_logged_errors, open_lobby, play_one
+from tests.postgres import on_both_backends, postgres_url
+
+__all__ = ["on_both_backends", "postgres_url"]  # every race here runs on both backends
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
