@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,6 +89,9 @@ async def test_concurrent_games_keep_separate_gap_free_logs(service: GameService
         assert [r.seq for r in await service.action_log(game.id)] == list(range(1, count + 1))
 
 
+REPO = Path(__file__).resolve().parents[3]
+
+
 async def _one_decision_pending(service: GameService, game_id: int,
                                 rng: random.Random) -> tuple[Any, Any]:
     """Play on at random until exactly one decision is pending; it and who owes it."""
@@ -130,6 +136,32 @@ async def test_clicks_arriving_together_through_two_processes_accept_exactly_one
     log = await service.action_log(game.id)
     assert len(log) == before + len(accepted[0].accepted)
     assert [r.seq for r in log] == list(range(1, len(log) + 1))
+
+
+async def test_clicks_arriving_together_through_four_os_processes_accept_exactly_one(
+        database, service: GameService, new_game) -> None:
+    game = await new_game()
+    decision, user = await _one_decision_pending(service, game.id, random.Random(7))
+    before = len(await service.action_log(game.id))
+    clicks = [subprocess.Popen(
+        [sys.executable, "-m", "tests.engine.service.click_worker", str(database), str(game.id),
+         str(user), decision.key, str(index % len(decision.options))],
+        cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for index in range(4)]
+    for click in clicks:  # every process has the game loaded, the same prompt showing
+        assert click.stdout is not None and click.stdout.readline() == "READY\n"
+    for click in clicks:
+        assert click.stdin is not None
+        click.stdin.write("go\n")
+        click.stdin.flush()
+    said = sorted(click.communicate(timeout=60)[0].strip() for click in clicks)
+    assert said.count("ACCEPTED") == 1, said
+    assert all(s in ("ACCEPTED", "REFUSED ConcurrentWrite", "REFUSED StaleDecision")
+               for s in said), said
+    service._forget(game.id)  # the winner was another process: read the log afresh
+    log = await service.action_log(game.id)
+    assert [r.seq for r in log] == list(range(1, len(log) + 1)) and len(log) > before
+    assert log[before].decision_key == decision.key and log[before].by == "player"
+    assert [r.by for r in log[before + 1:]].count("player") == 0  # answered once, by one click
 
 
 async def test_a_submit_cancelled_at_any_point_leaves_file_and_cache_consistent(
