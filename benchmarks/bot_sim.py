@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import itertools
 import random
 import re
 import time
@@ -40,13 +39,13 @@ from simcord import ChannelHandle, Env, MemberActor
 from simcord import _runtime as simcord_runtime
 from simcord.results import to_discord_message
 
-from benchmarks.backends_bench import fresh_postgres
 from bot.collector import collector_tuned
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from engine.games.esr.events import TurnStarted
 from engine.service import SubmitResult, lobby
 from tests.bot.driver import ai_menu
+from tests.postgres import fresh_database
 
 AI_SEATS = 2
 SETTLE_TIMEOUT = 600.0  # a 200-click burst takes seconds; every nap is parked on the virtual clock
@@ -357,7 +356,6 @@ def button_ids(result: simcord.InteractionResult) -> list[str]:
 # A PostgreSQL server's URL (bot_bench --backends): each simulated bot then gets a fresh
 # database of its own on it instead of the SQLite file.
 POSTGRES_SERVER: str | None = None
-_DATABASES = itertools.count(1)
 
 
 @asynccontextmanager
@@ -368,7 +366,7 @@ async def simulated(db_path: Path, seed: int) -> AsyncIterator[tuple[Env, Juweli
     run plays the same games (the AI seats and the driver's choices are seeded already)."""
     # Set up as `python -m bot` runs: collector tuned, startup objects frozen (bot.collector).
     url = (None if POSTGRES_SERVER is None
-           else await fresh_postgres(POSTGRES_SERVER, f"bot{next(_DATABASES)}_{seed}"))
+           else await fresh_database(POSTGRES_SERVER))
     bot = JuwelierBot(BotSettings(token="simulated", db_path=db_path, database_url=url),
                       freeze_after_setup=True)
     env = Env(bot, settle_timeout=SETTLE_TIMEOUT)

@@ -11,14 +11,16 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
 
 _NAMES = itertools.count(1)
+T = TypeVar("T")
 
 
 def _unavailable(reason: str) -> None:
@@ -59,23 +61,29 @@ async def fresh_database(server_url: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
+def on_own_loop(make: Callable[[], Awaitable[T]]) -> T:
+    """Run a coroutine to its end on a thread with an event loop of its own, so that
+    synchronous test code can call it even inside a running loop."""
+    done: list[T] = []
+    thread = threading.Thread(target=lambda: done.append(asyncio.run(make())))  # type: ignore
+    thread.start()
+    thread.join()
+    if not done:
+        raise RuntimeError("the coroutine failed on its thread (its traceback is above)")
+    return done[0]
+
+
 def query_database(url: str, *queries: tuple[str, tuple]) -> list[list[tuple]]:
     """The rows of each query, read over a connection of its own: committed data only. On a
     thread with its own event loop, so a synchronous helper can call it inside a test's loop."""
-    found: list[list[tuple]] = []
-
-    async def read() -> None:
+    async def read() -> list[list[tuple]]:
         conn = await asyncpg.connect(url)
         try:
-            for sql, params in queries:
-                found.append([tuple(r) for r in await conn.fetch(sql, *params)])
+            return [[tuple(r) for r in await conn.fetch(sql, *params)] for sql, params in queries]
         finally:
             await conn.close()
 
-    thread = threading.Thread(target=lambda: asyncio.run(read()))
-    thread.start()
-    thread.join()
-    return found
+    return on_own_loop(read)
 
 
 def dump_database(url: str, tables: tuple[str, ...]) -> dict[str, list[tuple]]:
@@ -91,8 +99,5 @@ def on_both_backends(request: pytest.FixtureRequest) -> str | None:
     bot fixtures SimCord's plugin uses are: the database is made on a thread's own loop."""
     if request.param == "sqlite":
         return None
-    server, made = request.getfixturevalue("postgres_url"), []
-    thread = threading.Thread(target=lambda: made.append(asyncio.run(fresh_database(server))))
-    thread.start()
-    thread.join()
-    return made[0]
+    server = request.getfixturevalue("postgres_url")
+    return on_own_loop(lambda: fresh_database(server))

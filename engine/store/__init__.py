@@ -1,4 +1,5 @@
-"""SQLite storage for lobbies, games, the action log and results (through aiosqlite)."""
+"""Storage for lobbies, games, the action log and results: a SQLite file (aiosqlite) or a
+PostgreSQL server (asyncpg), opened by engine.store.connect.open_store."""
 
 from engine.store.config import StoreConfig, default_db_path
 from engine.store.db import Database, Migration, bundled_migrations, migrate, schema_version

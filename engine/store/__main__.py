@@ -14,13 +14,14 @@ from engine.core.registry import get_kind
 from engine.service.live import read_game, rebuild
 from engine.store import log
 from engine.store.config import StoreConfig
+from engine.store.connect import Store
 from engine.store.copy import copy_rows, game_ids
 from engine.store.db import Database
 from engine.store.errors import StoreError
 from engine.store.postgres import PostgresDatabase, is_postgres_url
 
 
-async def replayed(db: Database | PostgresDatabase, game_id: int) -> str:
+async def replayed(db: Store, game_id: int) -> str:
     """The game's state replayed from its whole log, from the set-up on (no snapshot)."""
     async with db.read(consistent=True) as conn:
         rows = await read_game(conn, game_id)
@@ -30,7 +31,7 @@ async def replayed(db: Database | PostgresDatabase, game_id: int) -> str:
     return get_kind(info.kind).dump(rebuild(info, seed, None, actions))
 
 
-async def from_snapshot(db: Database | PostgresDatabase, game_id: int) -> str:
+async def from_snapshot(db: Store, game_id: int) -> str:
     """The game's state as a restarted bot loads it: the newest snapshot and the tail."""
     async with db.read(consistent=True) as conn:
         rows = await read_game(conn, game_id)

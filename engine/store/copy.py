@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.store.connect import Store
 from engine.store.db import Database
 from engine.store.errors import StoreError
 from engine.store.postgres import PostgresDatabase
@@ -29,7 +30,7 @@ async def copy_rows(source: Database, target: PostgresDatabase) -> dict[str, int
             try:
                 await write.executemany(
                     f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})",
-                    [_typed(table, columns, row) for row in rows])
+                    [_typed(columns, row) for row in rows])
             except (TypeError, ValueError) as exc:
                 raise StoreError(f"A row of {table} does not fit PostgreSQL's columns ({exc}); "
                                  "member ids there are Discord's numbers.") from exc
@@ -40,14 +41,14 @@ async def copy_rows(source: Database, target: PostgresDatabase) -> dict[str, int
     return counts
 
 
-def _typed(table: str, columns: list[str], row: tuple) -> tuple:
+def _typed(columns: list[str], row: tuple) -> tuple:
     """SQLite's untyped member ids as the integers PostgreSQL's BIGINT columns take."""
     ids = {"host_id", "user_id"}
     return tuple(int(value) if name in ids and isinstance(value, str) else value
                  for name, value in zip(columns, row, strict=True))
 
 
-async def game_ids(db: Database | PostgresDatabase) -> list[int]:
+async def game_ids(db: Store) -> list[int]:
     """Every started game's id (lobbies have nothing to replay)."""
     async with db.read() as conn:
         rows = await fetch_all(conn, "SELECT id FROM games WHERE status <> 'lobby' ORDER BY id")

@@ -11,9 +11,9 @@ exclusive lock every game write shares), so it never lands in the middle of a ch
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.catalog import _
+from engine.store.dialect import Connection
 from engine.store.errors import StoreError
 from engine.store.query import fetch_one
 
@@ -53,7 +53,7 @@ class Fence:
         """Whether this process acts for the guild's games (as far as it knows)."""
         return shard_of(guild_id, self.shard_count) in self.tokens
 
-    async def check(self, conn: Any, *, game: int | None, guild: int | None) -> None:
+    async def check(self, conn: Connection, *, game: int | None, guild: int | None) -> None:
         """Raise LeaseLost unless this process still holds the shard of `game` (or `guild`);
         a write for neither (a preference, a language) is not fenced."""
         if game is not None:
@@ -72,7 +72,8 @@ class Fence:
             raise LeaseLost(shard)
 
 
-async def acquire(conn: Any, shard: int, owner: str, now: float, seconds: float) -> int | None:
+async def acquire(conn: Connection, shard: int, owner: str, now: float,
+                  seconds: float) -> int | None:
     """Take the shard's lease if it is free, run out, or already ours; its new token, else
     None (another process holds it)."""
     row = await fetch_one(
@@ -89,7 +90,7 @@ async def acquire(conn: Any, shard: int, owner: str, now: float, seconds: float)
     return token
 
 
-async def renew(conn: Any, shard: int, owner: str, token: int, now: float,
+async def renew(conn: Connection, shard: int, owner: str, token: int, now: float,
                 seconds: float) -> bool:
     """Extend a lease still held (same owner and token, not run out); False if it was lost."""
     changed = await conn.execute(
@@ -98,7 +99,7 @@ async def renew(conn: Any, shard: int, owner: str, token: int, now: float,
     return changed.rowcount == 1
 
 
-async def release(conn: Any, shard: int, owner: str, token: int) -> None:
+async def release(conn: Connection, shard: int, owner: str, token: int) -> None:
     """Give a lease up at once (a clean shutdown), so the next owner need not wait it out."""
     await conn.execute("UPDATE shard_leases SET expires_at = 0 WHERE shard = ? AND owner = ? "
                        "AND token = ?", (shard, owner, token))
