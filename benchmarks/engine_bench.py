@@ -44,7 +44,7 @@ def games_per_cpu_second(players: int, games: int, level: str = "random", game: 
     def play() -> None:
         nonlocal actions
         for seed in range(games):
-            actions += len(play_game(game, seed, [level] * players).record.actions)
+            actions += len(play_game(game, seed, [level] * players).log)
 
     elapsed = cpu(play)
     return {"game": game, "level": level, "players": players, "games": games,

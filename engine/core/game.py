@@ -264,6 +264,18 @@ class GameKind(ABC, Generic[S]):
             raise ValueError(f"{self.name}: a finished game owes no decision")
         return decision.player, self.sample_action(state, decision, rngs[decision.player])
 
+    def playout(self, state: S, rngs: Sequence[random.Random]
+                ) -> tuple[S, list[tuple[int, Action]]]:
+        """Play random answers to the end, changing `state` where the game allows; the final
+        state and the (seat, action) answered, exactly as `random_action` one at a time would
+        give them. A game may play it in one tight loop (Emerald: docs/benchmarks.md)."""
+        answers: list[tuple[int, Action]] = []
+        while not self.is_over(state):
+            seat, action = self.random_action(state, rngs)
+            state, _ = self.advance(state, seat, action, quiet=True)
+            answers.append((seat, action))
+        return state, answers
+
     def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:
         """A uniformly chosen legal answer; games with free-form answers override this."""
         if not decision.options:

@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel
-
 from engine.core.ai import get_policy, random_policy, seated
-from engine.core.game import GameKind
+from engine.core.game import Action, GameKind
 from engine.core.record import GameRecord
 from engine.core.registry import get_kind
 
 
-class PlayedGame(BaseModel):
-    """A finished game: its record and final state."""
+class PlayedGame:
+    """A finished game: its final state, and its record, validated when first read (a
+    simulation that only counts wins never pays for validating every logged action)."""
 
-    record: GameRecord
-    final_state: Any
+    def __init__(self, kind: str, seed: int, seats: list[str], settings: dict[str, Any],
+                 log: list[tuple[int, Action]], final_state: Any) -> None:
+        self._fields = {"kind": kind, "seed": seed, "seats": seats, "settings": settings}
+        self.log = log
+        self.final_state = final_state
+
+    @cached_property
+    def record(self) -> GameRecord:
+        """The replayable record: seed, seats, settings and every action in order."""
+        return GameRecord(**self._fields, actions=[
+            {"player": seat, "action": action} for seat, action in self.log])
 
 
 def play_game(kind_name: str, seed: int, levels: list[str],
@@ -30,24 +39,19 @@ def play_game(kind_name: str, seed: int, levels: list[str],
     policies = [get_policy(level) for level in levels]
     rngs = [random.Random(f"{seed}:{seat}:{level}") for seat, level in enumerate(levels)]
     state, _ = kind.new_game(seed, len(levels), settings)
-    log: list[dict[str, Any]] = []
-    # Every seat random: the game may draw its answers without building decisions (the same
-    # answers from the same draws, GameKind.random_action), several times faster.
-    playout = all(policy is random_policy for policy in policies)
+    log: list[tuple[int, Action]] = []
     with seated(announced):
+        if all(policy is random_policy for policy in policies):
+            # Every seat random: the game may play the rest without building decisions (the
+            # same answers from the same draws, GameKind.playout), several times faster.
+            state, log = kind.playout(state, rngs)
         while not kind.is_over(state):
-            if playout:
-                seat, action = kind.random_action(state, rngs)
-            else:
-                decision = kind.next_decision(state)
-                assert decision is not None, "a game that is not over owes a decision"
-                seat = decision.player
-                action = policies[seat](kind, state, decision, rngs[seat])
+            decision = kind.next_decision(state)
+            assert decision is not None, "a game that is not over owes a decision"
+            seat = decision.player
+            action = policies[seat](kind, state, decision, rngs[seat])
             # Nothing keeps the earlier state, so the game may change it in place.
             state, _ = kind.advance(state, seat, action, quiet=True)
-            log.append({"player": seat, "action": action})
-    # The record is validated once, at the end, rather than one logged action at a time.
-    record = GameRecord(kind=kind_name, seed=seed, seats=[f"{lv}-{i + 1}" for i, lv in
-                                                          enumerate(levels)],
-                        settings=settings or {}, actions=log)
-    return PlayedGame(record=record, final_state=state)
+            log.append((seat, action))
+    return PlayedGame(kind_name, seed, [f"{lv}-{i + 1}" for i, lv in enumerate(levels)],
+                      settings or {}, log, state)

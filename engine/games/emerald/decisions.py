@@ -3,10 +3,9 @@ victim owner's bribe, a decision of another player in the middle of a turn (EM-7
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
-from engine.core.game import Action, Decision, Option
+from engine.core.game import Decision, Option
 from engine.core.i18n import current
 from engine.core.seats import seat_ref
 from engine.games.emerald.board import CHAMBER, FIRST_CAVE, destination, space_cave, space_code
@@ -171,26 +170,3 @@ def pending(state: EmeraldState) -> list[Decision]:
     if state.phase == "bribe":
         return [bribe_decision(state)]
     return []
-
-
-def random_answer(state: EmeraldState, rng: random.Random) -> tuple[int, Action]:
-    """The seat deciding now and an answer drawn uniformly as from the decision's options —
-    the same draw, in the same order as `pending` lists them — without building them."""
-    phase = state.phase
-    if phase == "move":
-        knights = movable(state, state.seat)
-        pick = rng.randrange(len(knights) + (1 if state.moves else 0))
-        if pick == len(knights):
-            return state.seat, {"type": "end_turn"}
-        colour, origin = knights[pick]
-        return state.seat, {"type": "move", "space": space_code(origin), "colour": colour}
-    if phase == "card":
-        return state.seat, {"type": "take", "pile": ("gold", "gem")[rng.randrange(2)]}
-    if phase == "victim":
-        pairs = state.victims
-        pick = 2 * rng.randrange(len(pairs) // 2)
-        return state.seat, {"type": "victim", "colour": pairs[pick], "moved": bool(pairs[pick + 1])}
-    seat = decide_seat(state)
-    assert seat is not None, "a finished game owes no decision"
-    values: list[int | None] = [*sorted(set(state.hands[seat])), None]
-    return seat, {"type": "bribe", "card": values[rng.randrange(len(values))]}

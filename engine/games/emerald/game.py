@@ -14,6 +14,7 @@ from engine.games.emerald import decisions, rules, text, views
 from engine.games.emerald.actions import dispatch
 from engine.games.emerald.catalog import N_, _, ngettext
 from engine.games.emerald.narrate import narrate, tiebreak_text
+from engine.games.emerald.playout import playout
 from engine.games.emerald.schema import EmeraldSettings, EmeraldStateModel
 from engine.games.emerald.state import EmeraldState, from_dict, to_json
 
@@ -50,14 +51,11 @@ class EmeraldGame(GameKind[EmeraldState]):
         """The one decision owed now."""
         return decisions.pending(state)
 
-    def random_action(self, state: EmeraldState, rngs: Sequence[random.Random]
-                      ) -> tuple[int, Action]:
-        """A random playout's next answer, drawn as from `pending`'s options without building
-        them (random games per CPU-second: docs/benchmarks.md)."""
-        seat = decisions.decide_seat(state)
-        if seat is None:
-            raise ValueError("emerald: a finished game owes no decision")
-        return decisions.random_answer(state, rngs[seat])
+    def playout(self, state: EmeraldState, rngs: Sequence[random.Random]
+                ) -> tuple[EmeraldState, list[tuple[int, Action]]]:
+        """Random answers to the end in one loop (random games per CPU-second:
+        docs/benchmarks.md)."""
+        return playout(state, rngs)
 
     def decision_for(self, state: EmeraldState, player: int) -> Decision | None:
         """What `player` may decide now."""

@@ -8,22 +8,27 @@ until the next decision someone must make, carrying out every step with one outc
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+
 from engine.core.game import GameEvent, Results, Standing
 from engine.core.rng import Rng
 from engine.games.emerald import events as ev
 from engine.games.emerald.board import (
     CHAMBER,
+    FIRST_CAVE,
+    FIRST_MEADOW,
     GEM_TYPES,
     NEST,
     SPACES,
     STARTS,
     cave_space,
-    destination,
     game_data,
     space_cave,
     space_code,
 )
 from engine.games.emerald.state import EmeraldState
+
+_PATH = range(CHAMBER)  # the spaces a knight can move from: the castle and the path
 
 
 class Table:
@@ -109,16 +114,19 @@ def has_cards(state: EmeraldState, space: int) -> bool:
 def movable(state: EmeraldState, seat: int) -> list[tuple[int, int]]:
     """(colour, space) of every knight `seat` may move now, one per kind (EM-18): not the
     knight that already moved, and with two players only the colour moved first (EM-4)."""
-    found = []
+    # may_move for a whole row at once, in C (random playouts call this for every answer):
+    # compress keeps the spaces where knights stand, zip pairs each with its colour.
     moved = state.moved
-    for colour in state.colours_of(seat):
+    if moved:
+        colour, space = moved  # only this colour may move again (EM-4: one colour with two)
         row = state.at[colour]
-        # may_move for a whole row at once: random playouts call this for every answer.
-        if not moved or (moved[0] != colour and state.num_players != 2):
-            found += [(colour, space) for space in range(CHAMBER) if row[space]]
-        elif moved[0] == colour:
-            found += [(colour, space) for space in range(CHAMBER)
-                      if row[space] and (space != moved[1] or row[space] > 1)]
+        found = list(zip(repeat(colour), compress(_PATH, row)))
+        if space < CHAMBER and row[space] == 1:
+            found.remove((colour, space))  # the knight that moved, alone there
+        return found
+    found = []
+    for colour in state.colours_of(seat):
+        found += zip(repeat(colour), compress(_PATH, state.at[colour]))
     return found
 
 
@@ -134,12 +142,13 @@ def may_move(state: EmeraldState, colour: int, space: int) -> bool:
 
 def any_movable(state: EmeraldState, seat: int) -> bool:
     """Whether `seat` has a knight it may move now (movable() without the list)."""
-    for colour in state.colours_of(seat):
-        row = state.at[colour]
-        for space in range(CHAMBER):
-            if row[space] and may_move(state, colour, space):
-                return True
-    return False
+    moved = state.moved
+    if moved:
+        # Only the colour moved first may move again (the only one, but with two players,
+        # EM-4): any knight of it on the way but the one that moved (EM-10).
+        colour, space = moved
+        return sum(state.at[colour][:CHAMBER]) > (space < CHAMBER)
+    return any(sum(state.at[colour][:CHAMBER]) for colour in state.colours_of(seat))
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -148,12 +157,14 @@ def any_movable(state: EmeraldState, seat: int) -> bool:
 def move(table: Table, colour: int, origin: int) -> None:
     """Move a knight of `colour` from `origin` (legality checked by the caller)."""
     state = table.state
-    steps = state.total[origin]
-    to = destination(origin, steps)
-    state.at[colour][origin] -= 1
-    state.total[origin] -= 1
-    state.at[colour][to] += 1
-    state.total[to] += 1
+    total, row = state.total, state.at[colour]
+    steps = total[origin]
+    # destination(), has_cards() and wakes_dragon() inline: every simulated move runs this.
+    to = min((FIRST_MEADOW - 1 if origin < FIRST_MEADOW else origin) + steps, CHAMBER)
+    row[origin] -= 1
+    total[origin] -= 1
+    row[to] += 1
+    total[to] += 1
     state.moves += 1
     state.moved = [colour, to]
     if table.events is not None:
@@ -162,15 +173,19 @@ def move(table: Table, colour: int, origin: int) -> None:
     if to == CHAMBER:
         _enter_chamber(table, colour)
         return
-    if has_cards(state, to):
-        cave = space_cave(to)
+    cave = to - FIRST_CAVE + 1
+    if cave > 0:
         gold, gems = state.gold_piles[cave - 1], state.gem_piles[cave - 1]
         if gold and gems:
             state.phase = "card"
             return
-        take(table, "gold" if gold else "gem", forced=True)
-        return
-    _after_card(table)
+        if gold or gems:
+            take(table, "gold" if gold else "gem", forced=True)
+            return
+        if state.rail <= cave <= state.rail + 3 or cave == state.dragon:
+            _dragon(table)
+            return
+    _after_move(table)
 
 
 def take(table: Table, pile: str, forced: bool = False) -> None:
@@ -196,12 +211,7 @@ def take(table: Table, pile: str, forced: bool = False) -> None:
         if table.events is not None:
             table.tell(ev.BonusTaken(seat=seat))
     state.phase = "move"
-    _after_card(table)
-
-
-def _after_card(table: Table) -> None:
-    state = table.state
-    if wakes_dragon(state, state.moved[1]):
+    if state.rail <= cave <= state.rail + 3 or cave == state.dragon:  # wakes_dragon()
         _dragon(table)
     else:
         _after_move(table)
