@@ -32,9 +32,11 @@ from bot.core.interactions import (
 )
 from bot.core.language import channel_language
 from bot.core.lobby import lobby_embed, lobby_message
-from bot.core.presenter import EMBED_COLOUR, presenters
+from bot.core.presenter import presenters
+from bot.core.ratings_text import board_embed, profile_embed
 from bot.core.replay import game_suggestions, send_replay
 from bot.core.rest import send_safely
+from bot.core.review import send_review
 from bot.core.rules_menu import rules_page
 from bot.core.settings import LANGUAGE_CHOICES, WHERE_CHOICES, change_settings
 from bot.core.table_message import current_table, table_picture
@@ -128,18 +130,6 @@ def may_post(interaction: discord.Interaction) -> bool:
     """Whether the member may send messages where they used the command."""
     perms = getattr(interaction, "permissions", None)
     return bool(perms and perms.send_messages)
-
-
-def leaderboard_embed(ranked: list[Any], practice: list[Any]) -> discord.Embed:
-    """The server's ranking, and the practice games against AI players below it."""
-    embed = discord.Embed(title="🏆 " + _("Leaderboard"), colour=EMBED_COLOUR,
-                          description=board_lines(ranked) or _("No finished games yet."))
-    if practice:
-        embed.add_field(name=_("Practice against AI players (not ranked)"),
-                        value=board_lines(practice)[:1024], inline=False)
-    embed.set_footer(text=_("Ranked: finished games of two or more people. A seat the "
-                            "autopilot finished wins nothing."))
-    return embed
 
 
 def board_lines(rows: list[Any]) -> str:
@@ -453,21 +443,46 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @app_commands.command(name=locale_str("leaderboard"),
                               description=locale_str("This server's best players"))
+        @app_commands.describe(game=locale_str("Which game (default: every game)"))
+        @app_commands.rename(game=locale_str("game"))
+        @app_commands.choices(game=games)
         @answering
-        async def leaderboard(self, interaction: discord.Interaction) -> None:
-            """Wins, games and money per player in this guild."""
+        async def leaderboard(self, interaction: discord.Interaction,
+                              game: str | None = None) -> None:
+            """Members by rating per game on this server, and the practice games below."""
             # Public, unless the member may not post here: the bot does not speak for them.
             public = may_post(interaction)
             await acknowledge(interaction, private_reply=not public)
-            service = self.bot.service
-            ranked = await service.leaderboard(interaction.guild_id)
-            practice = await service.leaderboard(interaction.guild_id, limit=5, practice=True)
+            service, guild = self.bot.service, interaction.guild_id
+            chosen = [game] if game else await service.rated_kinds(guild)  # type: ignore[arg-type]
+            boards = {kind: await service.rating_board(guild, kind,  # type: ignore[arg-type]
+                                                       limit=20 if game else 5)
+                      for kind in chosen}
+            practice = await service.leaderboard(guild, limit=5, practice=True)  # type: ignore[arg-type]
             # Public: in the channel's language; else in the member's (already set).
             with (channel_language(self.bot, interaction.channel_id)  # type: ignore[arg-type]
                   if public else contextlib.nullcontext()):
-                embed = leaderboard_embed(ranked, practice)
+                embed = board_embed(boards, board_lines(practice))
             await interaction.followup.send(embed=embed, allowed_mentions=NO_PINGS,
                                             ephemeral=not public)
+
+        @app_commands.command(name=locale_str("profile"),
+                              description=locale_str("A player's rating, record and recent "
+                                                     "games (only to you)"))
+        @app_commands.describe(member=locale_str("Whose profile (default: yours)"),
+                               game=locale_str("Which game (default: every game)"))
+        @app_commands.rename(member=locale_str("member"), game=locale_str("game"))
+        @app_commands.choices(game=games)
+        @answering
+        async def profile(self, interaction: discord.Interaction,
+                          member: discord.Member | None = None, game: str | None = None) -> None:
+            """Per game: the rating and its trend, games, wins, average place, best score."""
+            await acknowledge(interaction, private_reply=True)
+            whom = member or interaction.user
+            profiles = await self.bot.service.profile(
+                interaction.guild_id, whom.id, [game] if game else None)  # type: ignore[arg-type]
+            await interaction.followup.send(embed=profile_embed(whom.display_name, profiles),
+                                            allowed_mentions=NO_PINGS, ephemeral=True)
 
         @app_commands.command(name=locale_str("history"),
                               description=locale_str("Your recent games (only to you)"))
@@ -502,6 +517,25 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
 
         @replay.autocomplete("game")
         async def replay_games(self, interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[int]]:
+            """The caller's finished games on this server."""
+            return await game_suggestions(self.bot.service, interaction, current)
+
+        @app_commands.command(name=locale_str("review"),
+                              description=locale_str("Your three costliest decisions of a "
+                                                     "finished game, judged by the AI (only to "
+                                                     "you)"))
+        @app_commands.describe(game=locale_str("The game's number (start typing: your finished "
+                                               "games)"))
+        @app_commands.rename(game=locale_str("game"))
+        @answering
+        async def review(self, interaction: discord.Interaction,
+                         game: app_commands.Range[int, 1, 10**18]) -> None:
+            """The coach's review, only to the caller; the answer comes when it is ready."""
+            await send_review(self.bot.service, interaction, game)
+
+        @review.autocomplete("game")
+        async def review_games(self, interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[int]]:
             """The caller's finished games on this server."""
             return await game_suggestions(self.bot.service, interaction, current)

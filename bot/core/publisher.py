@@ -16,6 +16,7 @@ from bot.core.interactions import answered
 from bot.core.language import channel_language
 from bot.core.live_prompts import LivePrompts
 from bot.core.presenter import Picture, Presenter, RoomRole, presenter_for
+from bot.core.ratings_text import change_line
 from bot.core.rooms import Room, Rooms, still_open
 from bot.core.table_message import Change, TableMessage, button_label
 from bot.core.texts import linked, seat_names, with_names
@@ -129,6 +130,9 @@ class Publisher:
                 refs = await self.bot.service.get_messages(game_id)
                 room = await self.rooms.current(info, channel, refs)
                 lines, room, split = await self._tell(info, presenter, channel, events, names, room)
+                if info.status == "finished":  # these events end it: the ratings it moved
+                    rated = change_line(await self.bot.service.rating_changes(game_id), names)
+                    lines += [rated] if rated else []
                 fresh = split is not None
                 pings, pinged = await self._pings(info, events, prompted, fresh=fresh)
                 notice_text = notice() if callable(notice) else notice

@@ -276,6 +276,17 @@ class GameKind(ABC, Generic[S]):
             answers.append((seat, action))
         return state, answers
 
+    # The smallest difference the coach's judgement can tell apart, in the game's unit: its
+    # search values positions by a heuristic, so a cost below this is not told from nothing.
+    coach_resolution: ClassVar[float] = 0.0
+
+    def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, worlds: int) -> list[list[float]] | None:
+        """The coach's judgement of a decision from `seat`'s own view only (engine/coach/): per
+        option, its value in the game's unit in each of `worlds` worlds sampled from the view,
+        the same worlds for every option. None: this game does not judge such decisions."""
+        return None
+
     def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:
         """A uniformly chosen legal answer; games with free-form answers override this."""
         if not decision.options:

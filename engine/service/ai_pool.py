@@ -14,12 +14,14 @@ import asyncio
 import multiprocessing
 import os
 import random
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.ai import budgeted, get_policy, seated
 from engine.core.game import Action, Decision
 
+T = TypeVar("T")
 MIN_BUDGET = 0.1  # never less than a tenth of the full search
 
 
@@ -47,23 +49,30 @@ class AiPool:
             return 1.0
         return max(MIN_BUDGET, self.workers / self.waiting)
 
-    async def choose(self, game: str, level: str, state: Any, decision: Decision,
-                     rng: random.Random, levels: tuple[str | None, ...]) -> Action:
-        """The policy's answer, computed in a worker process."""
+    async def run(self, task: Callable[..., T], *args: Any) -> T:
+        """Run a picklable CPU-bound `task(*args, share)` in a worker, with the share of its
+        full budget this queue allows (the coach's reviews: engine/service/reviews.py)."""
+        self.waiting += 1
+        try:
+            share = self.budget()
+            self.smallest_budget = min(self.smallest_budget, share)
+            return await asyncio.get_running_loop().run_in_executor(
+                self._executor(), task, *args, share)
+        finally:
+            self.waiting -= 1
+
+    def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # Spawned, not forked: the server runs threads (SQLite, asyncio) a fork would copy
             # in whatever state they were.
             self._pool = ProcessPoolExecutor(self.workers,
                                              mp_context=multiprocessing.get_context("spawn"))
-        self.waiting += 1
-        try:
-            share = self.budget()
-            self.smallest_budget = min(self.smallest_budget, share)
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._pool, _decide, game, level, state, decision,
-                                              rng, levels, share)
-        finally:
-            self.waiting -= 1
+        return self._pool
+
+    async def choose(self, game: str, level: str, state: Any, decision: Decision,
+                     rng: random.Random, levels: tuple[str | None, ...]) -> Action:
+        """The policy's answer, computed in a worker process."""
+        return await self.run(_decide, game, level, state, decision, rng, levels)
 
     def close(self) -> None:
         """Stop the workers."""

@@ -15,6 +15,7 @@ from typing import Any
 from engine.catalog import _
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.game import Action, DecisionUI, GameEvent
+from engine.ratings.ended import rate_ended
 from engine.service import ai
 from engine.service.ai_pool import AiPool
 from engine.service.deadlines import plan_deadlines
@@ -184,7 +185,9 @@ class ServiceCore:
             game_id, kind, final, live.deadlines, live.deadline_settings, now,
             self._robots(live), live.ai_levels(), {move.seat for move in moves})
         try:
-            async with self._db.transaction(game=game_id) as conn:
+            # The last move rates the game in the same write: serial, as one member's rating
+            # changes in one game at a time.
+            async with self._db.transaction(game=game_id, serial=over) as conn:
                 for seq, move in enumerate(moves, first):
                     try:
                         await log.append_action(conn, game_id, seq, seat=move.seat,
@@ -202,6 +205,7 @@ class ServiceCore:
                     raise ConcurrentWrite()
                 if results is not None:
                     await log.write_results(conn, game_id, results)
+                    await rate_ended(conn, game_id)
                 if deadlines != live.deadlines:
                     await log.replace_deadlines(conn, game_id, deadlines.values())
         except BaseException:

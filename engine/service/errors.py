@@ -176,3 +176,17 @@ class TooManyGames(ServiceError):
                                   "count too). Finish or leave one first.",
                                   limit).format(limit=limit))
         self.limit = limit
+
+
+class NoReview(ServiceError):
+    """The coach cannot review this game for this member (yet)."""
+
+    def __init__(self, reason: str) -> None:
+        message = {
+            "running": N_("The coach reviews a game once it is over."),
+            "abandoned": N_("This game was abandoned: there is nothing to review."),
+            "lobby": N_("This game has not started yet."),
+            "game": N_("The coach does not review this game yet."),
+        }[reason]
+        super().__init__(_(message))
+        self.reason = reason

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.catalog import N_
 from engine.core.game import Action, Decision
+from engine.ratings.ended import rate_ended
 from engine.service.base import ServiceCore
 from engine.service.errors import (
     DuplicateAction,
@@ -50,7 +51,8 @@ class PlayOps(ServiceCore):
 
     async def abandon(self, game_id: int, by_user: UserId, *, is_admin: bool = False) -> GameInfo:
         """End a lobby or running game without a result (host or admin); frees the channel."""
-        async with self._lock(game_id), self._db.transaction(game=game_id) as conn:
+        async with self._lock(game_id), \
+                self._db.transaction(game=game_id, serial=True) as conn:  # it may rate
             info = await rows.fetch_game(conn, game_id)
             if info is None:
                 raise GameNotFound(game_id)
@@ -59,6 +61,7 @@ class PlayOps(ServiceCore):
             if not is_admin and info.host_id != by_user:
                 raise NotHost(N_("Only the host can abandon the game."))
             await rows.mark_ended(conn, game_id, "abandoned", self._clock())
+            await rate_ended(conn, game_id, abandoned_by=by_user)
             ended = await rows.fetch_game(conn, game_id)
             # Dropped before the COMMIT: from here on reads go to the file, which waits for it.
             self._forget(game_id)

@@ -17,8 +17,10 @@ from engine.service.live import assemble
 from engine.service.lobby import LobbyOps
 from engine.service.messages import MessageOps
 from engine.service.outbox import OutboxOps
+from engine.service.ratings import RatingOps
 from engine.service.reads import ReadOps
 from engine.service.reminders import ReminderOps
+from engine.service.reviews import ReviewOps
 from engine.service.shards import ShardOps
 from engine.store import damaged, log, stats
 from engine.store import games as rows
@@ -29,7 +31,7 @@ from engine.store.models import GameInfo
 
 
 class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps,
-                  LanguageOps, CooldownOps, ShardOps):
+                  LanguageOps, CooldownOps, ShardOps, RatingOps, ReviewOps):
     """Lobbies, moves, deadlines and reads over one database (a SQLite file or a PostgreSQL
     server); no front-end types in here."""
 
@@ -72,6 +74,7 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
         Call once on start-up, before serving requests; the result tells a front end which
         games to re-attach (see get_messages) and which timers to re-arm (see deadlines).
         """
+        await self.rate_backlog()  # games that ended before ratings existed, in order
         async with self._db.read(consistent=True) as conn:
             infos = await rows.fetch_games_by_status(conn, "running",
                                                      owned=self._owned("games"))

@@ -11,7 +11,8 @@ from engine.store.query import fetch_all, fetch_one
 
 # Parents before children, so every foreign key finds its row.
 TABLES = ("games", "seats", "actions", "snapshots", "deadlines", "messages", "results",
-          "preferences", "meta", "reminders", "damaged_games", "languages", "cooldowns")
+          "preferences", "meta", "reminders", "damaged_games", "languages", "cooldowns",
+          "ratings", "rated_games", "rating_changes", "reviews")
 
 
 async def copy_rows(source: Database, target: PostgresDatabase) -> dict[str, int]:

@@ -235,7 +235,7 @@ async def test_history_and_leaderboard_report_a_finished_game(simcord_env: Env,
                                                               simcord_bot: JuwelierBot) -> None:
     _, channel, (ann,), game_id = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
     empty = await ann.slash(channel, "game leaderboard")
-    assert "No finished games yet." in empty.response.embeds[0].description
+    assert "No rated games yet." in empty.response.embeds[0].description
     await play_to_end(simcord_bot, channel, game_id, {ann.id: ann}, seed=11)
     results = (await simcord_bot.service.get_view(game_id)).view["results"]
     seat = (await simcord_bot.service.get_game(game_id)).seat_of(ann.id).seat
@@ -255,7 +255,7 @@ async def test_history_and_leaderboard_report_a_finished_game(simcord_env: Env,
 
     board = await ann.slash(channel, "game leaderboard")
     embed = board.response.embeds[0]
-    assert embed.description == "No finished games yet."  # one person and AIs: practice
+    assert embed.description == "No rated games yet."  # one person and AIs: practice
     (practice,) = embed.fields
     # By name: an embed's mention shows as a raw <@…> where the reader's client does not
     # know the member.

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
-from engine.games.emerald import decisions, rules, text, views
+from engine.games.emerald import coach, decisions, rules, text, views
 from engine.games.emerald.actions import dispatch
 from engine.games.emerald.catalog import N_, _, ngettext
 from engine.games.emerald.narrate import narrate, tiebreak_text
@@ -32,6 +32,10 @@ class EmeraldGame(GameKind[EmeraldState]):
     default_deadlines: ClassVar[dict[str, float | None]] = {
         "move": 90.0, "card": 60.0, "victim": 60.0, "bribe": 60.0, "default": 60.0}
     score_unit: ClassVar[str] = N_("gold")
+    # The coach's judge (greedy's value, ai.value) steps by tenths of a gold for a step along
+    # the path and by 0.3 for the best next landing: differences under half a gold are its
+    # rounding.
+    coach_resolution: ClassVar[float] = 0.5
 
     def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
                  ) -> tuple[EmeraldState, list[GameEvent]]:
@@ -56,6 +60,11 @@ class EmeraldGame(GameKind[EmeraldState]):
         """Random answers to the end in one loop (random games per CPU-second:
         docs/benchmarks.md)."""
         return playout(state, rngs)
+
+    def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, worlds: int) -> list[list[float]] | None:
+        """Greedy's search of the turn from the seat's own view (coach.py)."""
+        return coach.option_values(view, seat, decision, rng, worlds)
 
     def decision_for(self, state: EmeraldState, player: int) -> Decision | None:
         """What `player` may decide now."""

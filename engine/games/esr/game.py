@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
 from engine.games.esr import (
+    coach,
     decisions,
     flow,
     instants,
@@ -50,6 +51,9 @@ class EsrGame(GameKind[EsrState]):
     default_deadlines: ClassVar[dict[str, float | None]] = {
         "choose_action": 120.0, "negotiate": 90.0, "default": 60.0}
     score_unit: ClassVar[str] = N_("million")  # translated with this game's catalog: score_text
+    # The strong level mixes cards whose values lie within a million of each other (search.py's
+    # TEMPERATURE): a smaller difference is within what its judgement tells apart.
+    coach_resolution: ClassVar[float] = 1.0
 
     def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
                  ) -> tuple[EsrState, list[GameEvent]]:
@@ -74,6 +78,12 @@ class EsrGame(GameKind[EsrState]):
     def next_decision(self, state: EsrState) -> Decision | None:
         """The first pending decision, built alone."""
         return decisions.next_decision(state)
+
+    def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, worlds: int) -> list[list[float]] | None:
+        """The strong level's look-ahead of an action choice, from the seat's view
+        (coach.py)."""
+        return coach.option_values(self, view, seat, decision, rng, worlds)
 
     def decision_for(self, state: EsrState, player: int) -> Decision | None:
         """What `player` may decide now."""

@@ -101,3 +101,19 @@ def standing(kind: GameKind, state: Any, seat: int) -> float:
     kept = 0.0 if kind.is_over(state) else GEM_WORTH
     worth = [p.money + kept * sum(p.gems) for p in state.players]
     return worth[seat] - max(w for other, w in enumerate(worth) if other != seat)
+
+
+def card_values(kind: GameKind, view: dict[str, Any], seat: int, cards: list[str],
+                expected: Mapping[int, str], policies: Mapping[int, Policy],
+                rng: random.Random, samples: int) -> list[list[float]]:
+    """`best_card`'s judgement of every card, world by world: per card, how each of `samples`
+    sampled worlds' rounds end for `seat` (the coach's estimate and its error)."""
+    values: list[list[float]] = [[] for _ in cards]
+    for sample in range(samples):
+        world = determinize(view, seat, rng)
+        for other, card in expected.items():
+            world.players[other].choice = None if other == seat else card
+        for index, card in enumerate(cards):
+            ended = _play_round(kind, world.clone(), seat, card, policies, sample)
+            values[index].append(standing(kind, ended, seat))
+    return values

@@ -1,0 +1,83 @@
+"""`/game review`: a member's three costliest decisions of a finished game, privately, each
+with the situation as they saw it (their own seat's view at that step), what they chose, what
+the AI would have chosen and what it cost, with how sure the estimate is."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+import discord
+
+from bot.catalog import _
+from bot.core.interactions import acknowledge, tell
+from bot.core.presenter import EMBED_COLOUR, Picture, presenter_for
+from bot.core.replay import replayable
+from bot.core.texts import seat_names
+from engine.core.record import replay
+from engine.core.registry import get_kind
+from engine.service import GameService
+from engine.store.models import GameInfo
+from engine.store.reviews import StoredReview
+
+NO_PINGS = discord.AllowedMentions.none()
+
+
+async def send_review(service: GameService, interaction: discord.Interaction,
+                      game_id: int) -> None:
+    """Answer at once ("thinking…"), compute or read the review, then send it privately."""
+    await acknowledge(interaction, private_reply=True)
+    info = await replayable(service, interaction, game_id)
+    if info is None:
+        return
+    stored = await service.review(game_id, interaction.user.id)  # errors: told by `answering`
+    if not stored.findings:
+        await tell(interaction, _("The coach found no decision of yours in game #{game_id} "
+                                  "that the AI would clearly have made otherwise.").format(
+            game_id=game_id))
+        return
+    record = await service.export_record(game_id)
+    embeds, files = [], []
+    for place, finding in enumerate(stored.findings, start=1):
+        embed, picture = await asyncio.to_thread(_finding, info, record, stored, finding, place)
+        embeds.append(embed)
+        if picture is not None:
+            files.append(picture.file())
+            embed.set_image(url=f"attachment://{picture.filename}")
+    await interaction.followup.send(
+        _("Your costliest decisions in game #{game_id}, judged from what you could see then:"
+          ).format(game_id=game_id), embeds=embeds, files=files, ephemeral=True,
+        allowed_mentions=NO_PINGS)
+
+
+def _finding(info: GameInfo, record, stored: StoredReview, finding: dict, place: int
+             ) -> tuple[discord.Embed, Picture | None]:
+    """One finding as an embed, with the board as the member saw it where the game draws one."""
+    kind = get_kind(info.kind)
+    state, _events = replay(record, upto=finding["step"])
+    decision = kind.decision_for(state, stored.seat)
+    assert decision is not None, "a reviewed step is the member's own decision"
+    chosen = decision.options[finding["chosen"]].label
+    best = decision.options[finding["best"]].label
+    cost = finding["cost"]
+    unit = kind.score_text(round(cost)) if cost >= 1 else _("less than {one}").format(
+        one=kind.score_text(1))
+    # Translators: a review finding's title, e.g. "1. Step 41 · about 3 gold"
+    title = _("{place}. Step {step} · about {cost}").format(place=place,
+                                                           step=finding["step"] + 1, cost=unit)
+    sure = (_("clearly worse") if finding["sure"] else _("could also be chance"))
+    lines = [decision.prompt,
+             _("You chose: **{choice}**").format(choice=chosen),
+             _("The AI would choose: **{choice}**").format(choice=best),
+             # Translators: how sure a review is; {error} is the estimate's margin ("1 gold")
+             _("{verdict} (give or take {error}, over {worlds} sampled worlds)").format(
+                 verdict=sure, error=kind.score_text(max(1, round(finding["error"]))),
+                 worlds=finding["worlds"])]
+    embed = discord.Embed(title=title, description="\n".join(lines)[:4096], colour=EMBED_COLOUR)
+    presenter = presenter_for(info.kind)
+    picture = None
+    if presenter.draws_table():
+        drawn = presenter.table_picture(kind.view(state, stored.seat), seat_names(info))
+        if drawn is not None:
+            picture = dataclasses.replace(drawn, filename=f"review-{place}.png")
+    return embed, picture

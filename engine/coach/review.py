@@ -1,0 +1,145 @@
+"""Review one seat's decisions of a finished game: each decision the member made among several
+options is judged from that seat's view at the time (never the real hidden state) by the game's
+own search, `GameKind.coach_values`; the costliest come first, with how sure each estimate is.
+
+Two passes within a CPU budget: every decision with a few sampled worlds, then the likeliest
+mistakes again with many more, so the figures reported rest on the larger sample.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.ai import seated
+from engine.core.game import Action, Decision, GameKind
+from engine.core.registry import get_kind
+
+FIRST_WORLDS = 4  # sampled worlds per option in the first pass
+SECOND_WORLDS = 24  # in the second, for the likeliest mistakes
+SECOND_PASS = 6  # decisions looked at again
+SURE = 2.0  # a cost this many standard errors above zero is a mistake, not noise
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One judged decision: what was chosen, what the search prefers, and what it cost."""
+
+    step: int  # how many logged actions came before it (the replay's step)
+    decision: Decision  # as the member saw it (options, prompt, key)
+    chosen: int  # index into decision.options
+    best: int
+    cost: float  # in the game's unit: the best option's mean value minus the chosen one's
+    error: float  # the cost's standard error over the sampled worlds
+    worlds: int
+
+    @property
+    def sure(self) -> bool:
+        """Whether the cost stands clear of the estimate's noise."""
+        return self.cost > SURE * self.error
+
+
+@dataclass
+class Review:
+    """A seat's costliest decisions (at most three, costliest first) and what the review cost."""
+
+    seat: int
+    findings: list[Finding] = field(default_factory=list)
+    judged: int = 0  # decisions judged
+    cpu_seconds: float = 0.0
+
+
+def review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | None,
+           log: Sequence[tuple[int, Action]], seat: int, chosen_by_member: set[int],
+           budget: float = 20.0, rng_seed: int = 0,
+           levels: Sequence[str | None] | None = None) -> Review:
+    """The review of `seat` over a finished game's log of (seat, action); `chosen_by_member`:
+    the steps the member chose themselves (not the autopilot). `budget`: CPU seconds.
+    `levels`: each seat's public AI level (None: a person), as the AIs knew them."""
+    with seated(levels if levels is not None else [None] * players):
+        return _review(kind_name, seed, players, settings, log, seat, chosen_by_member, budget,
+                       rng_seed)
+
+
+def _review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | None,
+            log: Sequence[tuple[int, Action]], seat: int, chosen_by_member: set[int],
+            budget: float, rng_seed: int) -> Review:
+    started = time.process_time()
+    kind = get_kind(kind_name)
+    state, _ = kind.new_game(seed, players, settings)
+    points: list[tuple[int, dict[str, Any], Decision, int]] = []
+    for step, (actor, action) in enumerate(log):
+        if actor == seat and step in chosen_by_member:
+            decision = kind.decision_for(state, seat)
+            chosen = _index(decision, action)
+            if decision is not None and chosen is not None and len(decision.options) > 1:
+                points.append((step, kind.view(state, seat), decision, chosen))
+        state, _ = kind.advance(state, actor, action, quiet=True)
+    if not kind.is_over(state):
+        raise ValueError("a review is of a finished game")
+    result = Review(seat=seat)
+    first = []  # (finding, view, CPU seconds a world cost)
+    for step, view, decision, chosen in points:
+        if time.process_time() - started > budget / 2:
+            break  # the second pass keeps the other half
+        began = time.process_time()
+        found = _judge(kind, view, seat, decision, chosen, step, FIRST_WORLDS, rng_seed)
+        if found is not None:
+            first.append((found, view, (time.process_time() - began) / FIRST_WORLDS))
+    result.judged = len(first)
+    first.sort(key=lambda entry: -entry[0].cost)
+    findings = [found for found, _, _ in first]
+    again = first[:SECOND_PASS]
+    for index, (found, view, per_world) in enumerate(again):
+        # As many worlds as the budget left allows, shared by the decisions still to judge.
+        left = budget - (time.process_time() - started)
+        worlds = min(SECOND_WORLDS, int(left / ((len(again) - index) * max(per_world, 1e-6))))
+        if worlds <= FIRST_WORLDS:
+            break
+        judged = _judge(kind, view, seat, found.decision, found.chosen, found.step, worlds,
+                        rng_seed + 1)
+        if judged is not None:
+            findings[index] = judged
+    findings.sort(key=lambda f: -f.cost)
+    result.findings = [f for f in findings if f.cost > 0][:3]
+    result.cpu_seconds = time.process_time() - started
+    return result
+
+
+def _index(decision: Decision | None, action: Action) -> int | None:
+    """Which of the decision's options the logged action is (None: a free-form answer)."""
+    if decision is None:
+        return None
+    return next((i for i, o in enumerate(decision.options) if o.action == action), None)
+
+
+def _judge(kind: GameKind, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
+           step: int, worlds: int, rng_seed: int) -> Finding | None:
+    """One decision judged over `worlds` worlds sampled from the seat's view (None: the game
+    does not judge this kind of decision)."""
+    rng = random.Random(f"{rng_seed}:{step}")
+    values = kind.coach_values(view, seat, decision, rng, worlds)
+    if values is None:
+        return None
+    means = [sum(v) / len(v) for v in values]
+    best = max(range(len(means)), key=lambda i: (means[i], i == chosen))
+    differences = [b - c for b, c in zip(values[best], values[chosen], strict=True)]
+    cost = means[best] - means[chosen]
+    # The sampling error, but never finer than what the game's search can tell apart.
+    error = max(_standard_error(differences), kind.coach_resolution)
+    return Finding(step=step, decision=decision, chosen=chosen, best=best, cost=cost,
+                   error=error, worlds=len(differences))
+
+
+def _standard_error(samples: Sequence[float]) -> float:
+    """The standard error of the samples' mean (paired over the same worlds)."""
+    n = len(samples)
+    if n < 2:
+        return math.inf if n else 0.0
+    mean = sum(samples) / n
+    variance = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    return math.sqrt(variance / n)

@@ -1,0 +1,34 @@
+"""Emerald's decisions judged for the coach by its best AI's search: greedy's search of the
+whole turn (ai.py: every later decision of the turn to its maker's best, the die's three
+outcomes averaged) in worlds sampled from the seat's own view, every option in the same worlds,
+valued in gold as greedy values positions (ai.value: the seat's gold against its rivals').
+
+Why greedy's and not the search in search.py: Emerald has no strong level yet (the lobby offers
+greedy as its best), because that search does not beat greedy (docs/benchmarks.md); a coach
+must judge by the best player it has."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.game import Decision
+from engine.games.emerald.ai import outcomes, settle_after
+from engine.games.emerald.determinize import sample
+
+DEPTH = 3  # as greedy searches its turn
+
+
+def option_values(view: dict[str, Any], me: int, decision: Decision, rng: random.Random,
+                  worlds: int) -> list[list[float]]:
+    """Per option, its value for `me` in each sampled world once the turn is played out."""
+    samples = [sample(view, rng) for _ in range(worlds)]
+    values = []
+    for option in decision.options:
+        row = []
+        for world in samples:
+            after = outcomes(world, me, option.action)
+            row.append(sum(settle_after(w, world.turn, me, DEPTH - 1) for w in after)
+                       / len(after))
+        values.append(row)
+    return values

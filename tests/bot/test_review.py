@@ -1,0 +1,40 @@
+"""`/game review` in Discord: the member's costliest decisions privately, each with the board as
+they saw it; refusals for a game that is not over or not theirs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from simcord import Env
+
+from bot.core.client import JuwelierBot
+from tests.bot.driver import no_logged_errors, private, reply_text
+from tests.bot.test_ratings import two_people_play_emerald
+
+pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
+
+
+async def test_a_member_reads_their_costliest_decisions_privately_with_the_board_they_saw(
+        simcord_env: Env, simcord_bot: JuwelierBot, db_file: Path) -> None:
+    bot, channel, (ann, _bob), game_id = await two_people_play_emerald(simcord_env, simcord_bot,
+                                                                       db_file, seed=7)
+    answer = await ann.slash(channel, "game review", game=game_id)
+    assert private(answer)
+    reply = answer.followups[-1] if answer.followups else answer.response
+    stored = await bot.service.review(game_id, ann.id)
+    assert len(reply.embeds) == len(stored.findings) >= 1
+    logged = await bot.service.action_log(game_id)
+    for place, (embed, finding) in enumerate(zip(reply.embeds, stored.findings, strict=True), 1):
+        assert embed.title.startswith(f"{place}. Step {finding['step'] + 1} · about ")
+        assert "You chose: **" in embed.description
+        assert "The AI would choose: **" in embed.description
+        assert embed.image.url == f"attachment://review-{place}.png"
+        assert logged[finding["step"]].seat == (await bot.service.get_game(game_id)
+                                                ).seat_of(ann.id).seat
+    assert sorted(a.filename for a in reply.attachments) == [
+        f"review-{i}.png" for i in range(1, len(stored.findings) + 1)]
+    stranger = channel.guild.add_member(simcord_env.create_user("cy"))
+    refused = await stranger.slash(channel, "game review", game=game_id)
+    assert private(refused) and "not seated" in reply_text(refused)
+    await bot.close()

@@ -1,0 +1,98 @@
+"""Constructed games with one planted blunder, for the coach's tests and benchmark."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine import get_kind
+from engine.core.game import Action, Decision
+from engine.games.emerald.ai import dragon_reach, greedy_policy
+from engine.games.emerald.board import CHAMBER, CODES, destination, space_cave
+from engine.games.emerald.rules import has_cards, wakes_dragon
+
+
+@dataclass
+class Planted:
+    """A finished game's log with the step of its one planted blunder by `seat`."""
+
+    seed: int
+    players: int
+    seat: int
+    log: list[tuple[int, Action]]
+    step: int
+
+
+def _walks_into_the_dragon(state, decision: Decision) -> int | None:
+    """An option that moves a knight onto a cave without cards where the dragon may land, and
+    wakes it: a risk for nothing (None if there is none)."""
+    reach = set(dragon_reach(state))
+    for index, option in enumerate(decision.options):
+        if option.action.get("type") != "move":
+            continue
+        origin = CODES[option.action["space"]]
+        to = destination(origin, state.total[origin])
+        if to != CHAMBER and space_cave(to) and not has_cards(state, to) and to in reach \
+                and wakes_dragon(state, to):
+            return index
+    return None
+
+
+def emerald_blunder(seed: int, players: int = 3, seat: int = 0,
+                    after_turn: int = 0) -> Planted | None:
+    """Greedy seats play Emerald; once, after `after_turn`, `seat`'s second move of a turn walks
+    a knight into the dragon's reach for nothing (ending the turn was free). None when no such
+    chance came."""
+    kind = get_kind("emerald")
+    state, _ = kind.new_game(seed, players)
+    rng = random.Random(seed)
+    log: list[tuple[int, Action]] = []
+    planted = None
+    while not kind.is_over(state):
+        decision = kind.next_decision(state)
+        action = None
+        # The turn's second move: after it the turn ends, with the risk and without a card.
+        if planted is None and decision.player == seat and state.turn > after_turn \
+                and state.moves == 1:
+            index = _walks_into_the_dragon(state, decision)
+            if index is not None:
+                action, planted = decision.options[index].action, len(log)
+        if action is None:
+            action = greedy_policy(kind, state, decision, rng)
+        log.append((decision.player, action))
+        state, _ = kind.advance(state, decision.player, action, quiet=True)
+    return None if planted is None else Planted(seed, players, seat, log, planted)
+
+
+def esr_blunder(seed: int, players: int = 3, seat: int = 0, margin: float = 8.0,
+                from_round: int = 2, worlds: int = 16) -> Planted | None:
+    """Greedy seats play Edel, Stein & Reich; once, from `from_round` on, `seat` plays the
+    action card the strong look-ahead (`worlds` worlds from its own view) finds at least
+    `margin` million worse than greedy's card instead. None when no turn offered one."""
+    from engine.core.ai import seated
+    from engine.games.esr.ai import greedy_policy as esr_greedy
+    from engine.games.esr.coach import option_values
+
+    kind = get_kind("esr")
+    state, _ = kind.new_game(seed, players)
+    rng = random.Random(seed)
+    log: list[tuple[int, Action]] = []
+    planted = None
+    levels = ["greedy"] * players
+    with seated(levels):
+        while not kind.is_over(state):
+            decision = kind.next_decision(state)
+            action = esr_greedy(kind, state, decision, rng)
+            if planted is None and decision.player == seat and state.round >= from_round \
+                    and decision.kind == "esr.choose_action":
+                values = option_values(kind, kind.view(state, seat), seat, decision,
+                                       random.Random(seed), worlds)
+                means = [sum(v) / len(v) for v in values]
+                greedy_index = next(i for i, o in enumerate(decision.options)
+                                    if o.action == action)
+                worst = min(range(len(means)), key=means.__getitem__)
+                if means[greedy_index] - means[worst] >= margin:
+                    action, planted = decision.options[worst].action, len(log)
+            log.append((decision.player, action))
+            state, _ = kind.advance(state, decision.player, action, quiet=True)
+    return None if planted is None else Planted(seed, players, seat, log, planted)
