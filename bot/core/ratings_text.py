@@ -18,7 +18,8 @@ from engine.store.ratings import PlayedGame, Profile, RankedMember
 
 def rating_number(rating: Rating) -> str:
     """The conservative figure players see, one decimal, in the reader's language ("24,1")."""
-    return format_decimal(round(rating.shown, 1), format="0.0", locale=current())
+    # + 0.0: a rating just below zero reads "0.0", not "-0.0"
+    return format_decimal(round(rating.shown, 1) + 0.0, format="0.0", locale=current())
 
 
 def change_line(changes: Sequence[Change], names: Sequence[str]) -> str | None:
@@ -30,7 +31,8 @@ def change_line(changes: Sequence[Change], names: Sequence[str]) -> str | None:
              f"{rating_number(c.after)}" for c in changes]
     # Translators: the final summary's line of rating changes; {changes} is a list such as
     # "**Ann** 24.1 → 25.3 · **Bo** 20.0 → 19.2"
-    return "📈 " + _("Ratings: {changes}").format(changes=" · ".join(parts))
+    # After a blank line: right after the standings Discord would indent it into the list.
+    return "\n📈 " + _("Ratings: {changes}").format(changes=" · ".join(parts))
 
 
 def board_embed(boards: dict[str, list[RankedMember]], practice: str) -> discord.Embed:

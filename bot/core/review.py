@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from typing import Any
 
 import discord
 
 from bot.catalog import _
 from bot.core.interactions import acknowledge, tell
-from bot.core.presenter import EMBED_COLOUR, Picture, presenter_for
+from bot.core.presenter import Picture, presenter_for
 from bot.core.replay import replayable
 from bot.core.texts import seat_names
-from engine.core.record import replay
+from engine.core.record import GameRecord, replay
 from engine.core.registry import get_kind
 from engine.service import GameService
 from engine.store.models import GameInfo
@@ -25,7 +26,9 @@ NO_PINGS = discord.AllowedMentions.none()
 
 async def send_review(service: GameService, interaction: discord.Interaction,
                       game_id: int) -> None:
-    """Answer at once ("thinking…"), compute or read the review, then send it privately."""
+    """Answer at once ("thinking…"), compute or read the review, then send it privately: a
+    heading, then one message per finding with the board as the member saw it, full width (an
+    embed's image would be shown at half size on a phone)."""
     await acknowledge(interaction, private_reply=True)
     info = await replayable(service, interaction, game_id)
     if info is None:
@@ -37,47 +40,44 @@ async def send_review(service: GameService, interaction: discord.Interaction,
             game_id=game_id))
         return
     record = await service.export_record(game_id)
-    embeds, files = [], []
-    for place, finding in enumerate(stored.findings, start=1):
-        embed, picture = await asyncio.to_thread(_finding, info, record, stored, finding, place)
-        embeds.append(embed)
-        if picture is not None:
-            files.append(picture.file())
-            embed.set_image(url=f"attachment://{picture.filename}")
     await interaction.followup.send(
         _("Your costliest decisions in game #{game_id}, judged from what you could see then:"
-          ).format(game_id=game_id), embeds=embeds, files=files, ephemeral=True,
-        allowed_mentions=NO_PINGS)
+          ).format(game_id=game_id), ephemeral=True, allowed_mentions=NO_PINGS)
+    for place, finding in enumerate(stored.findings, start=1):
+        text, picture = await asyncio.to_thread(_finding, info, record, stored, finding, place)
+        await interaction.followup.send(text, files=[picture.file()] if picture else [],
+                                        ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-def _finding(info: GameInfo, record, stored: StoredReview, finding: dict, place: int
-             ) -> tuple[discord.Embed, Picture | None]:
-    """One finding as an embed, with the board as the member saw it where the game draws one."""
-    kind = get_kind(info.kind)
-    state, _events = replay(record, upto=finding["step"])
+def _finding(info: GameInfo, record: GameRecord, stored: StoredReview, finding: dict[str, Any],
+             place: int) -> tuple[str, Picture | None]:
+    """One finding in words, with the board as the member saw it where the game draws one."""
+    kind, presenter = get_kind(info.kind), presenter_for(info.kind)
+    state, events = replay(record, upto=finding["step"])
     decision = kind.decision_for(state, stored.seat)
     assert decision is not None, "a reviewed step is the member's own decision"
     chosen = decision.options[finding["chosen"]].label
     best = decision.options[finding["best"]].label
     cost = finding["cost"]
-    unit = kind.score_text(round(cost)) if cost >= 1 else _("less than {one}").format(
+    amount = kind.score_text(round(cost)) if cost >= 1 else _("less than {one}").format(
         one=kind.score_text(1))
-    # Translators: a review finding's title, e.g. "1. Step 41 · about 3 gold"
-    title = _("{place}. Step {step} · about {cost}").format(place=place,
-                                                           step=finding["step"] + 1, cost=unit)
-    sure = (_("clearly worse") if finding["sure"] else _("could also be chance"))
-    lines = [decision.prompt,
+    when = next((title for event in reversed(events) if presenter.opens_turn(event)
+                 and (title := presenter.turn_title(event))), None) or _(
+        "Step {step}").format(step=finding["step"] + 1)
+    # Translators: a review finding's heading, e.g. "1. Turn 12 · about 3 gold"; {when} is
+    # "Turn 12" or "Round 2 · turn 3"
+    title = _("{place}. {when} · about {cost}").format(place=place, when=when, cost=amount)
+    verdict = _("clearly worse") if finding["sure"] else _("could also be chance")
+    lines = [f"**{title}**", decision.prompt,
              _("You chose: **{choice}**").format(choice=chosen),
              _("The AI would choose: **{choice}**").format(choice=best),
              # Translators: how sure a review is; {error} is the estimate's margin ("1 gold")
              _("{verdict} (give or take {error}, over {worlds} sampled worlds)").format(
-                 verdict=sure, error=kind.score_text(max(1, round(finding["error"]))),
+                 verdict=verdict, error=kind.score_text(max(1, round(finding["error"]))),
                  worlds=finding["worlds"])]
-    embed = discord.Embed(title=title, description="\n".join(lines)[:4096], colour=EMBED_COLOUR)
-    presenter = presenter_for(info.kind)
     picture = None
     if presenter.draws_table():
         drawn = presenter.table_picture(kind.view(state, stored.seat), seat_names(info))
         if drawn is not None:
             picture = dataclasses.replace(drawn, filename=f"review-{place}.png")
-    return embed, picture
+    return "\n".join(lines)[:2000], picture

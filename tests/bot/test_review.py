@@ -3,6 +3,7 @@ they saw it; refusals for a game that is not over or not theirs."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -21,19 +22,20 @@ async def test_a_member_reads_their_costliest_decisions_privately_with_the_board
                                                                        db_file, seed=7)
     answer = await ann.slash(channel, "game review", game=game_id)
     assert private(answer)
-    reply = answer.followups[-1] if answer.followups else answer.response
+    # The first message after Discord's "thinking…" takes its place: the heading.
+    heading, found = answer.response, answer.followups
+    assert heading.content.startswith(f"Your costliest decisions in game #{game_id}")
     stored = await bot.service.review(game_id, ann.id)
-    assert len(reply.embeds) == len(stored.findings) >= 1
+    assert len(found) == len(stored.findings) >= 1
     logged = await bot.service.action_log(game_id)
-    for place, (embed, finding) in enumerate(zip(reply.embeds, stored.findings, strict=True), 1):
-        assert embed.title.startswith(f"{place}. Step {finding['step'] + 1} · about ")
-        assert "You chose: **" in embed.description
-        assert "The AI would choose: **" in embed.description
-        assert embed.image.url == f"attachment://review-{place}.png"
-        assert logged[finding["step"]].seat == (await bot.service.get_game(game_id)
-                                                ).seat_of(ann.id).seat
-    assert sorted(a.filename for a in reply.attachments) == [
-        f"review-{i}.png" for i in range(1, len(stored.findings) + 1)]
+    seat = (await bot.service.get_game(game_id)).seat_of(ann.id).seat
+    for place, (message, finding) in enumerate(zip(found, stored.findings, strict=True), 1):
+        assert message.flags.ephemeral
+        assert re.match(rf"\*\*{place}\. Turn \d+ · about ", message.content)
+        assert "You chose: **" in message.content
+        assert "The AI would choose: **" in message.content
+        assert [a.filename for a in message.attachments] == [f"review-{place}.png"]
+        assert logged[finding["step"]].seat == seat
     stranger = channel.guild.add_member(simcord_env.create_user("cy"))
     refused = await stranger.slash(channel, "game review", game=game_id)
     assert private(refused) and "not seated" in reply_text(refused)
