@@ -46,3 +46,14 @@ async def test_a_game_the_coach_cannot_judge_yet_is_refused_with_the_reason(serv
     await service.abandon(info.id, 1)
     with pytest.raises(NoReview, match="abandoned"):
         await service.review(info.id, 1)
+
+
+async def test_a_review_runs_in_the_ai_worker_pool_when_the_service_has_one(database, clock):
+    async with await GameService.open(database, clock=clock, ai_workers=1) as pooled:
+        game = await emerald_game(pooled, 2)
+        await play_to_end(pooled, game, random.Random(6))
+        found = await pooled.review(game, 2)
+        assert pooled.ai_pool is not None and pooled.ai_pool._pool is not None  # it ran there
+        assert found.judged > 5 and found.cpu_seconds > 0
+    async with await GameService.open(database, clock=clock) as threaded:
+        assert await threaded.review(game, 2) == found  # stored: read back, not recomputed
