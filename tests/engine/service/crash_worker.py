@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import sys
 
@@ -43,14 +44,21 @@ async def ensure_game(service: GameService, channel: int, rng: random.Random) ->
     return info.id
 
 
+def orphaned(parent: int) -> bool:
+    """Whether the test that started this worker is gone (a killed run must not leave it
+    playing for ever): the worker's parent has changed."""
+    return os.getppid() != parent
+
+
 async def main(path: str, seed: int) -> None:
-    """Play until killed."""
+    """Play until killed, or until the test that started it is gone."""
+    parent = os.getppid()
     rng = random.Random(seed)
     service = await GameService.open(path, snapshot_every=8)
     print("READY", flush=True)
     await service.resume()
     moves = 0
-    while True:
+    while not orphaned(parent):
         game_id = await ensure_game(service, rng.choice(CHANNELS), rng)
         info = await service.get_game(game_id)
         pending = await service.pending(game_id)

@@ -10,6 +10,7 @@ makes it want shard 0 again (`WANT 0`): the parent moves shard 0 back to a resta
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 import sys
@@ -17,7 +18,7 @@ import time
 
 from engine.service import GameService, ServiceError
 from engine.store.errors import StoreError
-from tests.engine.service.crash_worker import report
+from tests.engine.service.crash_worker import orphaned, report
 
 SHARD_COUNT = 2
 GUILDS = (5, (1 << 22) + 5)  # on shards 0 and 1
@@ -55,6 +56,7 @@ async def play_one(service: GameService, guild: int, rng: random.Random) -> None
 
 async def main(url: str, seed: int, shards: list[int], lease: float) -> None:
     """Hold leases, play the owned guilds' games, and answer the parent's signals."""
+    parent = os.getppid()
     rng = random.Random(seed)
     service = await GameService.open(url, snapshot_every=8)
     service.use_shards(shards, SHARD_COUNT, lease_seconds=lease)
@@ -64,7 +66,7 @@ async def main(url: str, seed: int, shards: list[int], lease: float) -> None:
     loop.add_signal_handler(signal.SIGUSR2, asked.append, signal.SIGUSR2)
     print("READY", flush=True)
     renew_at = 0.0
-    while True:
+    while not orphaned(parent):
         while asked:
             if asked.pop(0) == signal.SIGUSR1:
                 await service.release_shards([0])
