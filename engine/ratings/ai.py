@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
+from engine.core.ai import WEAKER
 from engine.core.errors import DataFileError
 from engine.ratings.model import Rating
 
@@ -54,3 +55,22 @@ def ai_ratings(game: str) -> dict[str, Rating]:
     if data.game != game:
         raise DataFileError(f"{path}: measured for {data.game!r}, not {game!r}")
     return {level: Rating(r.mu, r.sigma) for level, r in data.levels.items()}
+
+
+def level_ratings(game: str, levels: set[str]) -> dict[str, Rating]:
+    """The fixed rating of each of these AI levels in `game`. A level without a measured
+    rating of its own (a retired one such as ESR's "strong-v1" in an old game) plays at the
+    next weaker level's, as it plays in a lobby (engine.core.ai.WEAKER); DataFileError when
+    none is measured."""
+    if not levels:
+        return {}  # a table of people only needs no file
+    measured = ai_ratings(game)
+    found = {}
+    for level in levels:
+        seen = level
+        while seen not in measured and seen in WEAKER:
+            seen = WEAKER[seen]
+        if seen not in measured:
+            raise DataFileError(f"{ratings_path(game)}: no rating for the AI level {level!r}")
+        found[level] = measured[seen]
+    return found

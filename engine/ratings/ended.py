@@ -8,7 +8,7 @@ from dataclasses import replace
 import aiosqlite
 
 from engine.core.errors import DataFileError
-from engine.ratings.ai import ai_ratings
+from engine.ratings.ai import level_ratings
 from engine.ratings.model import Change, Rating, rated, update
 from engine.store import ratings as store
 from engine.store.models import UserId
@@ -46,7 +46,7 @@ def _changes(game: EndedGame, abandoned_by: UserId | None, current: dict[UserId,
     entrants = game.entrants
     if not rated(entrants):
         return []
-    ai = ai_ratings(game.kind) if any(e.user_id is None for e in entrants) else {}
+    ai = level_ratings(game.kind, {e.level or "" for e in entrants if e.user_id is None})
     if game.status == "finished":
         return update(entrants, current, ai)
     if abandoned_by is None or not game.moved or \

@@ -78,3 +78,12 @@ def test_a_malformed_ratings_file_is_refused_naming_it(tmp_path: Path, monkeypat
             ai.ai_ratings("esr")
     finally:
         ai.ai_ratings.cache_clear()
+
+
+def test_a_retired_level_plays_at_the_next_weaker_levels_rating_and_an_unknown_one_is_refused(
+        ) -> None:
+    esr = ai.ai_ratings("esr")
+    assert ai.level_ratings("esr", {"strong-v1", "greedy"}) == {"strong-v1": esr["strong"],
+                                                              "greedy": esr["greedy"]}
+    with pytest.raises(DataFileError, match="'sage'"):
+        ai.level_ratings("esr", {"sage"})

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.core.errors import DataFileError
-from engine.ratings import ended
+from engine.ratings import ai
 from engine.ratings.ai import ai_ratings
 from engine.ratings.model import Entrant, Rating, update
 from engine.service import GameService
@@ -174,7 +174,7 @@ async def test_a_game_whose_ai_ratings_cannot_be_read_ends_and_is_rated_on_the_n
     async with await GameService.open(database, clock=clock) as service:
         game = await emerald_game(service, 2, 1)
         with monkeypatch.context() as patch:
-            patch.setattr(ended, "ai_ratings", unreadable)
+            patch.setattr(ai, "ai_ratings", unreadable)
             await play_to_end(service, game, random.Random(2))
         assert (await service.get_game(game)).status == "finished"
         assert await service.rating_changes(game) == []
