@@ -13,13 +13,18 @@ from engine.store.models import UserId
 class RatingOps(ServiceCore):
     """Ratings: the backlog on start-up, and what players read."""
 
+    backlog_rated = False  # set once this process has rated the backlog (resume runs it once)
+
     async def rate_backlog(self) -> int:
         """Rate every ended game not yet looked at, in the order they ended (games that ended
-        before ratings existed; idempotent); how many were looked at."""
+        before ratings existed; idempotent); how many were looked at. It holds every write of
+        every process for a moment (serial), so `resume` runs it once per process, not on every
+        shard taken over."""
         async with self._db.transaction(serial=True) as conn:
             games = await store.unlooked_games(conn)
             for game_id in games:
                 await rate_ended(conn, game_id)
+        self.backlog_rated = True
         return len(games)
 
     async def rating_changes(self, game_id: int) -> list[Change]:

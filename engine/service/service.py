@@ -74,7 +74,8 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
         Call once on start-up, before serving requests; the result tells a front end which
         games to re-attach (see get_messages) and which timers to re-arm (see deadlines).
         """
-        await self.rate_backlog()  # games that ended before ratings existed, in order
+        if not self.backlog_rated:  # once per process: games that ended before ratings existed
+            await self.rate_backlog()
         async with self._db.read(consistent=True) as conn:
             infos = await rows.fetch_games_by_status(conn, "running",
                                                      owned=self._owned("games"))

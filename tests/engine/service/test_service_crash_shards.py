@@ -43,8 +43,9 @@ class Worker:
         """How many lines start with `prefix`."""
         return sum(line.startswith(prefix) for line in self.lines())
 
-    def wait_for(self, prefix: str, count: int, timeout: float = 60) -> None:
-        """Wait until `count` lines start with `prefix`."""
+    def wait_for(self, prefix: str, count: int, timeout: float = 180) -> None:
+        """Wait until `count` lines start with `prefix` (generous: on two cores shared with the
+        rest of the suite, a worker once needed over 60 s for 16 moves)."""
         deadline = time.monotonic() + timeout
         while self.count(prefix) < count:
             assert self.proc.poll() is None, self.proc.stderr.read().decode()  # type: ignore
