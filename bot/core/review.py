@@ -14,7 +14,7 @@ from bot.catalog import _
 from bot.core.interactions import acknowledge, tell
 from bot.core.presenter import Picture, presenter_for
 from bot.core.replay import replayable
-from bot.core.texts import seat_names
+from bot.core.texts import option_label, seat_names, with_names
 from engine.core.record import GameRecord, replay
 from engine.core.registry import get_kind
 from engine.service import GameService
@@ -56,8 +56,10 @@ def _finding(info: GameInfo, record: GameRecord, stored: StoredReview, finding: 
     state, events = replay(record, upto=finding["step"])
     decision = kind.decision_for(state, stored.seat)
     assert decision is not None, "a reviewed step is the member's own decision"
-    chosen = decision.options[finding["chosen"]].label
-    best = decision.options[finding["best"]].label
+    # As the prompt showed them: seat numbers as names, the game's mark-up.
+    names = seat_names(info)
+    chosen = option_label(decision.options[finding["chosen"]], names, presenter.option_text)
+    best = option_label(decision.options[finding["best"]], names, presenter.option_text)
     cost = finding["cost"]
     amount = kind.score_text(round(cost)) if cost >= 1 else _("less than {one}").format(
         one=kind.score_text(1))
@@ -68,7 +70,7 @@ def _finding(info: GameInfo, record: GameRecord, stored: StoredReview, finding: 
     # "Turn 12" or "Round 2 · turn 3"
     title = _("{place}. {when} · about {cost}").format(place=place, when=when, cost=amount)
     verdict = _("clearly worse") if finding["sure"] else _("could also be chance")
-    lines = [f"**{title}**", decision.prompt,
+    lines = [f"**{title}**", with_names(decision.prompt, names),
              _("You chose: **{choice}**").format(choice=chosen),
              _("The AI would choose: **{choice}**").format(choice=best),
              # Translators: how sure a review is; {error} is the estimate's margin ("1 gold")
@@ -77,7 +79,7 @@ def _finding(info: GameInfo, record: GameRecord, stored: StoredReview, finding: 
                  worlds=finding["worlds"])]
     picture = None
     if presenter.draws_table():
-        drawn = presenter.table_picture(kind.view(state, stored.seat), seat_names(info))
+        drawn = presenter.table_picture(kind.view(state, stored.seat), names)
         if drawn is not None:
             picture = dataclasses.replace(drawn, filename=f"review-{place}.png")
     return "\n".join(lines)[:2000], picture

@@ -40,3 +40,39 @@ async def test_a_member_reads_their_costliest_decisions_privately_with_the_board
     refused = await stranger.slash(channel, "game review", game=game_id)
     assert private(refused) and "not seated" in reply_text(refused)
     await bot.close()
+
+
+def test_a_finding_names_the_players_where_the_engine_says_seat_n() -> None:
+    # A victim choice: its options are "seat 2's knight" in the engine's words.
+    from bot.core.review import _finding
+    from engine import get_kind
+    from engine.core.simulate import play_game
+    from engine.store.models import GameInfo, Seat
+    from engine.store.reviews import StoredReview
+
+    def a_victim_choice():  # type: ignore[no-untyped-def]
+        kind = get_kind("emerald")
+        for seed in range(40):
+            game = play_game("emerald", seed, ["greedy"] * 3)
+            state, _ = kind.new_game(seed, 3)
+            for step, (actor, action) in enumerate(game.log):
+                decision = kind.decision_for(state, actor)
+                labels = [o.label for o in decision.options]
+                if decision.kind == "emerald.victim" and len(labels) > 1 and any(
+                        "seat" in label for label in labels):
+                    return game, step, actor
+                state, _ = kind.advance(state, actor, action, quiet=True)
+        raise AssertionError("no victim choice in 40 games")
+
+    game, step, actor = a_victim_choice()
+    names = ["Ann", "Bo", "Cy"]
+    info = GameInfo(id=1, kind="emerald", guild_id=1, channel_id=1, host_id=1,
+                    status="finished", max_players=3, created_at=0, updated_at=0,
+                    seats=[Seat(slot=i, seat=i, user_id=i + 1, name=n) for i, n in
+                           enumerate(names)])
+    stored = StoredReview(1, actor, [], 1, 0.0)
+    finding = {"step": step, "chosen": 0, "best": 1, "cost": 2.0, "error": 0.5, "worlds": 24,
+               "sure": True}
+    text, _picture = _finding(info, game.record, stored, finding, 1)
+    assert "seat " not in text
+    assert any(f"{name}'s" in text for name in names)
