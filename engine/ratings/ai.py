@@ -4,13 +4,13 @@ kept in data/<game>/ai_ratings.json, validated when loaded."""
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
 from engine.core.ai import WEAKER
+from engine.core.data import data_dir
 from engine.core.errors import DataFileError
 from engine.ratings.model import Rating
 
@@ -30,12 +30,6 @@ class AiRatings(BaseModel):
     seed: int
     command: str
     levels: dict[str, LevelRating] = Field(min_length=1)
-
-
-def data_dir() -> Path:
-    """Folder holding the data files (JUWELIER_DATA_DIR overrides the checkout's data/)."""
-    override = os.environ.get("JUWELIER_DATA_DIR")
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "data"
 
 
 def ratings_path(game: str) -> Path:

@@ -9,13 +9,12 @@ on path step n; entering the chamber is one step past C9 and surplus steps lapse
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ValidationError, model_validator
 
+from engine.core.data import data_dir
 from engine.core.errors import DataFileError
 
 STARTS = ("T1", "T2", "T3", "T4", "B")
@@ -128,12 +127,6 @@ class EmeraldData(BaseModel):
         if not self.rail.first <= self.dragon.cave < self.rail.first + self.rail.length:
             raise ValueError("the dragon starts beside the rail")
         return self
-
-
-def data_dir() -> Path:
-    """Folder holding the data files (JUWELIER_DATA_DIR overrides the checkout's data/)."""
-    override = os.environ.get("JUWELIER_DATA_DIR")
-    return Path(override) if override else Path(__file__).resolve().parents[3] / "data"
 
 
 @cache

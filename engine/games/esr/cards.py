@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -11,17 +10,12 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
 
+from engine.core.data import data_dir
 from engine.core.errors import DataFileError
 from engine.games.esr.catalog import _
 from engine.games.esr.gems import COLOURS, Colour, Gems, describe, from_letters
 
 GEMS_PER_MONEY = {7: 2, 6: 3, 5: 3, 4: 4}
-
-
-def data_dir() -> Path:
-    """Folder holding the data files (JUWELIER_DATA_DIR overrides the checkout's data/)."""
-    override = os.environ.get("JUWELIER_DATA_DIR")
-    return Path(override) if override else Path(__file__).resolve().parents[3] / "data"
 
 
 class GemCard(BaseModel):
