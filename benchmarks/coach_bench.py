@@ -3,7 +3,8 @@ and the CPU a review costs.
 
 Run: python -m benchmarks.coach_bench --game emerald --games 100 [--seed 0]
 (Emerald: a knight walked into the dragon's reach for nothing; esr: an action card the strong
-look-ahead, from 8 worlds, finds at least 15 million worse than greedy's). Writes
+look-ahead, from 8 worlds, finds at least 15 million worse than greedy's; gke: a pick two sizes
+off a three-star card among hard seats). Writes
 benchmarks/results/coach_<game>[<tag>].json.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from benchmarks.report import save
 from engine.coach.review import review
-from tests.engine.coach.planted import emerald_blunder, esr_blunder
+from tests.engine.coach.planted import emerald_blunder, esr_blunder, gke_blunder
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -25,6 +26,8 @@ def constructed(game: str, seed: int):  # type: ignore[no-untyped-def]
     """The constructed games for one seed (one per seat that had the chance)."""
     if game == "emerald":
         return [p for seat in range(3) if (p := emerald_blunder(seed, seat=seat)) is not None]
+    if game == "gke":
+        return [p for seat in range(3) if (p := gke_blunder(seed, seat=seat)) is not None]
     planted = esr_blunder(seed, margin=15.0, worlds=8)
     return [planted] if planted is not None else []
 
@@ -32,7 +35,7 @@ def constructed(game: str, seed: int):  # type: ignore[no-untyped-def]
 def main() -> None:
     """Construct, review, count."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=["emerald", "esr"], required=True)
+    parser.add_argument("--game", choices=["emerald", "esr", "gke"], required=True)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tag", default="", help="a suffix for the results file (runs side by "
@@ -41,7 +44,8 @@ def main() -> None:
     rows, seed = [], args.seed
     while len(rows) < args.games:
         for planted in constructed(args.game, seed):
-            levels = [None if s == planted.seat else "greedy" for s in range(planted.players)]
+            rival = "hard" if args.game == "gke" else "greedy"
+            levels = [None if s == planted.seat else rival for s in range(planted.players)]
             mine = {i for i, (actor, _) in enumerate(planted.log) if actor == planted.seat}
             started = time.process_time()
             found = review(args.game, planted.seed, planted.players, None, planted.log,

@@ -123,6 +123,11 @@ class Presenter:
         embed, redrawn on every change; drawn off the event loop. None: the embed alone."""
         return None
 
+    def situation_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
+        """The picture a review's finding shows of the step as the member saw it (default: the
+        table picture, where the game draws one); drawn off the event loop."""
+        return self.table_picture(view, names) if self.draws_table() else None
+
     # --- the story: the channel's lines -----------------------------------------------------
 
     def story(self, event: GameEvent, names: Sequence[str]) -> str | None:

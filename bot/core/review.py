@@ -69,17 +69,20 @@ def _finding(info: GameInfo, record: GameRecord, stored: StoredReview, finding: 
     # Translators: a review finding's heading, e.g. "1. Turn 12 · about 3 gold"; {when} is
     # "Turn 12" or "Round 2 · turn 3"
     title = _("{place}. {when} · about {cost}").format(place=place, when=when, cost=amount)
-    verdict = _("clearly worse") if finding["sure"] else _("could also be chance")
+    view = kind.view(state, stored.seat)
     lines = [f"**{title}**", with_names(decision.prompt, names),
-             _("You chose: **{choice}**").format(choice=chosen),
-             _("The AI would choose: **{choice}**").format(choice=best),
-             # Translators: how sure a review is; {error} is the estimate's margin ("1 gold")
-             _("{verdict} (give or take {error}, over {worlds} sampled worlds)").format(
-                 verdict=verdict, error=kind.score_text(max(1, round(finding["error"]))),
-                 worlds=finding["worlds"])]
-    picture = None
-    if presenter.draws_table():
-        drawn = presenter.table_picture(kind.view(state, stored.seat), names)
-        if drawn is not None:
-            picture = dataclasses.replace(drawn, filename=f"review-{place}.png")
+             _("You chose: **{choice}**").format(choice=chosen)]
+    note = kind.coach_note(view, stored.seat, decision, finding["chosen"], finding["best"])
+    if note is not None:  # an exact judgement (GKE), in the game's own terms
+        lines.append(with_names(note, names))
+    else:
+        verdict = _("clearly worse") if finding["sure"] else _("could also be chance")
+        lines += [_("The AI would choose: **{choice}**").format(choice=best),
+                  # Translators: how sure a review is; {error} is the estimate's margin
+                  # ("1 gold")
+                  _("{verdict} (give or take {error}, over {worlds} sampled worlds)").format(
+                      verdict=verdict, error=kind.score_text(max(1, round(finding["error"]))),
+                      worlds=finding["worlds"])]
+    drawn = presenter.situation_picture(view, names)
+    picture = dataclasses.replace(drawn, filename=f"review-{place}.png") if drawn else None
     return "\n".join(lines)[:2000], picture

@@ -72,13 +72,17 @@ def _review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | 
     kind = get_kind(kind_name)
     state, _ = kind.new_game(seed, players, settings)
     points: list[tuple[int, dict[str, Any], Decision, int]] = []
+    point = None  # the member's decision at this step, judged if their choice stood
     for step, (actor, action) in enumerate(log):
         if actor == seat and step in chosen_by_member:
             decision = kind.decision_for(state, seat)
             chosen = _index(decision, action)
             if decision is not None and chosen is not None and len(decision.options) > 1:
-                points.append((step, kind.view(state, seat), decision, chosen))
+                point = (step, kind.view(state, seat), decision, chosen)
         state, _ = kind.advance(state, actor, action, quiet=True)
+        if point is not None and kind.coach_stood(state, seat, action, log[step + 1:]):
+            points.append(point)
+        point = None
     if not kind.is_over(state):
         raise ValueError("a review is of a finished game")
     result = Review(seat=seat)
@@ -122,7 +126,7 @@ def _judge(kind: GameKind, view: dict[str, Any], seat: int, decision: Decision, 
     """One decision judged over `worlds` worlds sampled from the seat's view (None: the game
     does not judge this kind of decision)."""
     rng = random.Random(f"{rng_seed}:{step}")
-    values = kind.coach_values(view, seat, decision, rng, worlds)
+    values = kind.coach_values(view, seat, decision, rng, worlds, chosen)
     if values is None:
         return None
     means = [sum(v) / len(v) for v in values]

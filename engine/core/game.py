@@ -281,10 +281,25 @@ class GameKind(ABC, Generic[S]):
     coach_resolution: ClassVar[float] = 0.0
 
     def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
-                     rng: random.Random, worlds: int) -> list[list[float]] | None:
+                     rng: random.Random, worlds: int, chosen: int) -> list[list[float]] | None:
         """The coach's judgement of a decision from `seat`'s own view only (engine/coach/): per
         option, its value in the game's unit in each of `worlds` worlds sampled from the view,
-        the same worlds for every option. None: this game does not judge such decisions."""
+        the same worlds for every option; `chosen`: the option the seat took. None: this game
+        does not judge such decisions."""
+        return None
+
+    def coach_stood(self, after: S, seat: int, action: Action,
+                    later: Sequence[tuple[int, Action]]) -> bool:
+        """Whether `seat`'s action (which gave `after`) still stood when it counted, `later`
+        being the rest of the log: a game whose players may change a choice before it counts
+        (GKE: a pick until the round closes) has only the last judged. Most: every one stands."""
+        return True
+
+    def coach_note(self, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
+                   best: int) -> str | None:
+        """A game whose coach judges exactly, not by sampled worlds, says here in its own terms
+        why `best` was better (GKE: how many sizes off the pick was, what the exact gem would
+        have won); shown instead of the estimate's margin. None: the margin is shown."""
         return None
 
     def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:

@@ -76,3 +76,36 @@ def test_a_finding_names_the_players_where_the_engine_says_seat_n() -> None:
     text, _picture = _finding(info, game.record, stored, finding, 1)
     assert "seat " not in text
     assert any(f"{name}'s" in text for name in names)
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", ("was 2 sizes", "3 stars")), ("de", ("2 Größen", "3 Sternen")),
+    ("da", ("2 størrelser", "3 stjerner"))])
+def test_a_gke_finding_says_how_many_sizes_off_the_pick_was_beside_the_round_it_was_made_in(
+        locale: str, words: tuple[str, str]) -> None:
+    from bot.core.review import _finding
+    from engine.coach.review import review
+    from engine.core.i18n import use_locale
+    from engine.core.record import GameRecord
+    from engine.store.models import GameInfo, Seat
+    from engine.store.reviews import StoredReview
+    from tests.engine.coach.planted import gke_blunder
+
+    planted = gke_blunder(1, seat=1)
+    record = GameRecord(kind="gke", seed=1, seats=["Ann", "Bo", "Cy"], actions=[
+        {"player": seat, "action": action} for seat, action in planted.log])
+    info = GameInfo(id=1, kind="gke", guild_id=1, channel_id=1, host_id=1, status="finished",
+                    max_players=3, created_at=0, updated_at=0,
+                    seats=[Seat(slot=i, seat=i, user_id=i + 1, name=n) for i, n in
+                           enumerate(record.seats)])
+    found = review("gke", 1, 3, None, planted.log, 1,
+                   {i for i, (actor, _) in enumerate(planted.log) if actor == 1})
+    top = found.findings[0]
+    finding = {"step": top.step, "chosen": top.chosen, "best": top.best, "cost": top.cost,
+               "error": top.error, "worlds": top.worlds, "sure": top.sure}
+    with use_locale(locale):
+        text, picture = _finding(info, record, StoredReview(1, 1, [finding], 1, 0.0), finding, 1)
+    assert all(word in text for word in words), text
+    assert "sampled worlds" not in text and "AI" not in text  # an exact judgement, no margin
+    assert picture is not None and picture.filename == "review-1.png"
+    assert picture.png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -13,7 +13,7 @@ from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from tests.bot.driver import add_ai
 
-GAMES = 500
+GAMES = 100  # enough to show growth per game; 500 cost a minute of CI
 
 
 @pytest.fixture

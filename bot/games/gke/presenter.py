@@ -163,6 +163,10 @@ class GkePresenter(Presenter):
                                                        count=len(view["pool"]))
         return Picture(f"gke-round-{view['round']}.png", round_png(view), text)
 
+    def situation_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
+        """A review's step: the round's cards and pool as the member saw them."""
+        return self.round_picture(view)
+
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
         """The round, and your picks so far, card by card (a prompt that moved on from the
         last round's last pick says which round it now shows)."""

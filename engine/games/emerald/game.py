@@ -62,7 +62,7 @@ class EmeraldGame(GameKind[EmeraldState]):
         return playout(state, rngs)
 
     def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
-                     rng: random.Random, worlds: int) -> list[list[float]] | None:
+                     rng: random.Random, worlds: int, chosen: int) -> list[list[float]] | None:
         """Greedy's search of the turn from the seat's own view (coach.py)."""
         return coach.option_values(view, seat, decision, rng, worlds)
 

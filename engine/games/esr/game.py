@@ -80,7 +80,7 @@ class EsrGame(GameKind[EsrState]):
         return decisions.next_decision(state)
 
     def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
-                     rng: random.Random, worlds: int) -> list[list[float]] | None:
+                     rng: random.Random, worlds: int, chosen: int) -> list[list[float]] | None:
         """The strong level's look-ahead of an action choice, from the seat's view
         (coach.py)."""
         return coach.option_values(self, view, seat, decision, rng, worlds)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction
 from engine.core.game import CLOCK, Action, Clock, Decision, GameEvent, GameKind, Results
-from engine.games.gke import decisions, rules, text, views
+from engine.games.gke import coach, decisions, rules, text, views
 from engine.games.gke.catalog import N_, _
 from engine.games.gke.narrate import narrate
 from engine.games.gke.state import GkeSettings, GkeState
@@ -117,6 +117,23 @@ class GkeGame(GameKind[GkeState]):
         empty = [o.action for o in decision.options if o.action["type"] == "pick"
                  and state.picks[decision.player][o.action["card"]] is None]
         return rng.choice(empty)
+
+    def coach_values(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, worlds: int, chosen: int) -> list[list[float]] | None:
+        """What each free gem of the pick's kind would have won, read off the round's picture
+        exactly (coach.py)."""
+        return coach.option_values(view, decision, chosen, worlds)
+
+    def coach_stood(self, after: GkeState, seat: int, action: Action,
+                    later: Sequence[tuple[int, Action]]) -> bool:
+        """A pick is judged only if it was still held when the round closed."""
+        return action.get("type") == "pick" and coach.stood(self, after, seat, action["card"],
+                                                            later)
+
+    def coach_note(self, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
+                   best: int) -> str | None:
+        """How many sizes off the pick was, and what the exact gem would have won."""
+        return coach.note(view, decision, chosen, best)
 
     def narrate(self, event: GameEvent, names: Sequence[str]) -> str | None:
         """The event in plain words."""

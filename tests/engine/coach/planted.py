@@ -96,3 +96,46 @@ def esr_blunder(seed: int, players: int = 3, seat: int = 0, margin: float = 8.0,
             log.append((decision.player, action))
             state, _ = kind.advance(state, decision.player, action, quiet=True)
     return None if planted is None else Planted(seed, players, seat, log, planted)
+
+
+def _two_sizes_off(view: dict, decision: Decision) -> int | None:
+    """A pick two sizes off a three-star card whose own gem is still free (None if none)."""
+    from engine.games.gke.coach import size_shown
+
+    sizes = {gem["label"]: size_shown(gem) for gem in view["pool"]}
+    mine = view["me"]["picks"]
+    for card, shown in enumerate(view["cards"]):
+        if shown is None or mine[card] is not None or shown["stars"] != 3:
+            continue
+        free = {o.action["label"]: i for i, o in enumerate(decision.options)
+                if o.action["type"] == "pick" and o.action["card"] == card}
+        exact = [label for label in free if sizes[label] == shown["size"]]
+        off = [label for label in free if abs(sizes[label] - shown["size"]) == 2]
+        if exact and off:
+            return free[off[0]]
+    return None
+
+
+def gke_blunder(seed: int, players: int = 3, seat: int = 0, from_round: int = 2
+                ) -> Planted | None:
+    """Hard seats play Große kleine Edelsteine; once, from `from_round` on, `seat` picks a gem
+    two sizes off a three-star card while its exact gem lies free. None when none came."""
+    from engine.games.gke.ai import policy_for
+
+    kind = get_kind("gke")
+    state, _ = kind.new_game(seed, players)
+    hard, rng = policy_for("hard"), random.Random(seed)
+    log: list[tuple[int, Action]] = []
+    planted = None
+    while not kind.is_over(state):
+        decision = kind.next_decision(state)
+        action = None
+        if planted is None and decision.player == seat and state.round >= from_round:
+            index = _two_sizes_off(kind.view(state, seat), decision)
+            if index is not None:
+                action, planted = decision.options[index].action, len(log)
+        if action is None:
+            action = hard(kind, state, decision, rng)
+        log.append((decision.player, action))
+        state, _ = kind.advance(state, decision.player, action, quiet=True)
+    return None if planted is None else Planted(seed, players, seat, log, planted)

@@ -11,7 +11,7 @@ from engine import get_kind
 from engine.coach import review as coach
 from engine.coach.review import review
 from engine.core.simulate import play_game
-from tests.engine.coach.planted import emerald_blunder, esr_blunder
+from tests.engine.coach.planted import emerald_blunder, esr_blunder, gke_blunder
 
 
 def mine(log, seat: int) -> set[int]:
@@ -45,9 +45,9 @@ def test_the_review_reads_each_decision_only_through_the_members_own_view(monkey
     seen = []
     original = type(kind).coach_values
 
-    def spy(self, view, seat, decision, rng, worlds):
+    def spy(self, view, seat, decision, rng, worlds, chosen):
         seen.append((view["viewer"], "hand" in view, view.get("hands")))
-        return original(self, view, seat, decision, rng, worlds)
+        return original(self, view, seat, decision, rng, worlds, chosen)
 
     monkeypatch.setattr(type(kind), "coach_values", spy)
     review("emerald", 4, 3, None, game.log, 1, mine(game.log, 1))
@@ -73,7 +73,7 @@ def test_the_same_view_gives_the_same_judgement_whatever_is_hidden() -> None:
     views = [kind.view(s, 0) for s in (state, other)]
     assert views[0] == views[1]
     decision = kind.next_decision(state)
-    judged = [kind.coach_values(v, 0, decision, random.Random(1), 6) for v in views]
+    judged = [kind.coach_values(v, 0, decision, random.Random(1), 6, 0) for v in views]
     assert judged[0] == judged[1] and len(judged[0]) == len(decision.options)
 
 
@@ -96,3 +96,44 @@ def test_a_clearly_worse_action_card_is_named_first() -> None:
     assert top.step == planted.step and top.sure
     assert top.decision.kind == "esr.choose_action"
     assert found.cpu_seconds < 20 * 1.1  # the budget, checked between decisions
+
+
+@pytest.mark.parametrize(("seed", "seat"), [(0, 0), (1, 1), (4, 2)])
+def test_a_pick_two_sizes_off_is_named_first_with_what_the_exact_gem_would_have_won(
+        seed: int, seat: int) -> None:
+    planted = gke_blunder(seed, seat=seat)
+    assert planted is not None
+    found = review("gke", seed, 3, None, planted.log, seat, mine(planted.log, seat))
+    top = found.findings[0]
+    assert top.step == planted.step and top.sure
+    assert top.cost == 3.0 and top.error < 1e-9  # the card's three stars, judged exactly
+    assert top.decision.options[top.chosen].action == planted.log[planted.step][1]
+    kind = get_kind("gke")
+    state, _ = kind.new_game(seed, 3)
+    for actor, action in planted.log[:top.step]:
+        state, _ = kind.advance(state, actor, action, quiet=True)
+    note = kind.coach_note(kind.view(state, seat), seat, top.decision, top.chosen, top.best)
+    assert "was 2 sizes " in note and "would have won the card and its 3 stars" in note
+    best = top.decision.options[top.best].action
+    assert best["card"] == planted.log[planted.step][1]["card"]
+
+
+def test_a_pick_changed_before_the_round_closed_is_not_judged() -> None:
+    planted = gke_blunder(0)
+    kind = get_kind("gke")
+    state, _ = kind.new_game(0, 3)
+    for actor, action in planted.log[:planted.step]:
+        state, _ = kind.advance(state, actor, action, quiet=True)
+    card = planted.log[planted.step][1]["card"]
+    decision = kind.decision_for(state, 0)
+    values = kind.coach_values(kind.view(state, 0), 0, decision, random.Random(0), 2,
+                               next(i for i, o in enumerate(decision.options)
+                                    if o.action == planted.log[planted.step][1]))
+    # Another gem for the same card just before the planted one, worth nothing, then replaced.
+    worthless = next(o.action for o, v in zip(decision.options, values, strict=True)
+                     if o.action["type"] == "pick" and o.action["card"] == card and v[0] == 0
+                     and o.action != planted.log[planted.step][1])
+    log = [*planted.log[:planted.step], (0, worthless), *planted.log[planted.step:]]
+    found = review("gke", 0, 3, None, log, 0, mine(log, 0))
+    assert [f.step for f in found.findings][:1] == [planted.step + 1]
+    assert all(f.step != planted.step for f in found.findings)

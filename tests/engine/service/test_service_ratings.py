@@ -182,3 +182,19 @@ async def test_a_game_whose_ai_ratings_cannot_be_read_ends_and_is_rated_on_the_n
     async with await GameService.open(database, clock=clock) as service:
         await service.resume()
         assert set(await ratings_of(service, game)) == {1, 2}
+
+
+async def test_the_backlog_runs_on_the_first_resume_of_a_process_only(service, monkeypatch):
+    # resume runs again when a process takes over a shard; the backlog holds every write.
+    passes = []
+    original = type(service).rate_backlog
+
+    async def counted(self):  # type: ignore[no-untyped-def]
+        passes.append(1)
+        return await original(self)
+
+    monkeypatch.setattr(type(service), "rate_backlog", counted)
+    service.backlog_rated = False
+    await service.resume()
+    await service.resume()
+    assert passes == [1]
