@@ -182,6 +182,8 @@ class LivePrompts:
 
 
 def _ending(content: str, line: str) -> str:
-    """A retired prompt's text: what it said, and the line that says it is over."""
+    """A retired prompt's text: what it said, without its deadline (a countdown to a decision
+    that is over would read as still open), and the line that says it is over."""
+    content = "\n".join(kept for kept in content.split("\n") if not kept.startswith("⏰ "))
     room = 2000 - len(line) - 1
     return (content if len(content) <= room else content[:room - 1] + "…") + "\n" + line

@@ -132,3 +132,11 @@ async def test_a_prompt_no_longer_followed_loses_its_buttons(
     first = current(channel, ann, opened[0])
     assert buttons(first) == [] and "A newer prompt replaced this one." in first.content
     assert all(buttons(current(channel, ann, shown)) for shown in opened[1:])
+
+
+def test_a_retired_prompt_keeps_its_text_but_not_its_countdown() -> None:
+    from bot.core.live_prompts import _ending
+
+    shown = "Round 3 of 3 · your picks: 🩷 K7\n⏰ Due <t:1900000000:R>."
+    over = "🏁 This game is over: nothing more to decide."
+    assert _ending(shown, over) == f"Round 3 of 3 · your picks: 🩷 K7\n{over}"
