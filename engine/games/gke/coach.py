@@ -45,13 +45,25 @@ def option_values(view: dict[str, Any], decision: Decision, chosen: int, worlds:
     action = decision.options[chosen].action
     if decision.kind != "gke.pick" or action["type"] != "pick":
         return None
+    held = view["me"]["picks"]
+    if action["label"] in held:
+        # A gem moved from another of the member's cards trades against what that card loses,
+        # which no option here stands for: not judged.
+        return None
     card, sizes = view["cards"][action["card"]], _sizes(view)
     mine = worth(card, sizes[action["label"]])
     values = []
     for option in decision.options:
         other = option.action
-        alike = other["type"] == "pick" and other["card"] == action["card"]
+        # The member's own gem for another card is no free alternative: moving it loses there.
+        alike = (other["type"] == "pick" and other["card"] == action["card"]
+                 and other["label"] not in held)
         values.append([worth(card, sizes[other["label"]]) if alike else mine] * worlds)
+    kept = held[action["card"]]
+    if kept is not None and worth(card, sizes[kept]) > max(row[0] for row in values):
+        # Keeping the gem it replaced was best, and no option stands for keeping: not judged
+        # rather than told as a free gem it was not.
+        return None
     return values
 
 

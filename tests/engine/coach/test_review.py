@@ -11,6 +11,7 @@ from engine import get_kind
 from engine.coach import review as coach
 from engine.coach.review import review
 from engine.core.simulate import play_game
+from engine.games.gke.coach import size_shown as coach_size
 from tests.engine.coach.planted import emerald_blunder, esr_blunder, gke_blunder
 
 
@@ -137,3 +138,44 @@ def test_a_pick_changed_before_the_round_closed_is_not_judged() -> None:
     found = review("gke", 0, 3, None, log, 0, mine(log, 0))
     assert [f.step for f in found.findings][:1] == [planted.step + 1]
     assert all(f.step != planted.step for f in found.findings)
+
+
+def test_a_pick_is_never_told_to_take_a_gem_the_member_holds_for_another_card() -> None:
+    kind = get_kind("gke")
+    for seed in range(30):
+        game = play_game("gke", seed, ["easy"] * 3)
+        state, _ = kind.new_game(seed, 3)
+        for actor, action in game.log:
+            decision = kind.decision_for(state, actor)
+            view = kind.view(state, actor)
+            chosen = next(i for i, o in enumerate(decision.options) if o.action == action)
+            values = kind.coach_values(view, actor, decision, random.Random(0), 2, chosen)
+            if values is not None:
+                held = view["me"]["picks"]
+                better = [o.action["label"] for o, v in zip(decision.options, values, strict=True)
+                          if v[0] > values[chosen][0]]
+                assert not set(better) & {label for label in held if label}
+            state, _ = kind.advance(state, actor, action, quiet=True)
+
+
+def test_giving_up_the_exact_gem_for_a_worse_one_is_never_told_as_the_exact_gem_taken() -> None:
+    # The member first holds the card's own gem, then swaps it for the planted one.
+    kind = get_kind("gke")
+    told = 0
+    for seed in range(12):
+        planted = gke_blunder(seed)
+        if planted is None:
+            continue
+        state, _ = kind.new_game(seed, 3)
+        for actor, action in planted.log[:planted.step]:
+            state, _ = kind.advance(state, actor, action, quiet=True)
+        card = planted.log[planted.step][1]["card"]
+        view = kind.view(state, 0)
+        exact = next(g["label"] for g in view["pool"] if g["holder"] is None
+                     and g["kind"] == view["cards"][card]["kind"]
+                     and coach_size(g) == view["cards"][card]["size"])
+        log = [*planted.log[:planted.step], (0, {"type": "pick", "card": card, "label": exact}),
+               *planted.log[planted.step:]]
+        found = review("gke", seed, 3, None, log, 0, mine(log, 0))
+        told += sum(f.step == planted.step + 1 for f in found.findings)
+    assert told == 0
