@@ -33,7 +33,7 @@ class Finding:
     decision: Decision  # as the member saw it (options, prompt, key)
     chosen: int  # index into decision.options
     best: int
-    cost: float  # in the game's unit: the best option's mean value minus the chosen one's
+    cost: float  # in the game's unit: what a better option gains, by held_out_differences
     error: float  # the cost's standard error over the sampled worlds
     worlds: int
 
@@ -86,19 +86,20 @@ def _review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | 
     if not kind.is_over(state):
         raise ValueError("a review is of a finished game")
     result = Review(seat=seat)
-    first = []  # (finding, view, CPU seconds a world cost)
+    first = []  # (finding, its plain cost, view, CPU seconds a world cost)
     for step, view, decision, chosen in points:
         if time.process_time() - started > budget / 2:
             break  # the second pass keeps the other half
         began = time.process_time()
-        found = _judge(kind, view, seat, decision, chosen, step, FIRST_WORLDS, rng_seed)
-        if found is not None:
-            first.append((found, view, (time.process_time() - began) / FIRST_WORLDS))
+        judged = _judge(kind, view, seat, decision, chosen, step, FIRST_WORLDS, rng_seed)
+        if judged is not None:
+            first.append((*judged, view, (time.process_time() - began) / FIRST_WORLDS))
     result.judged = len(first)
-    first.sort(key=lambda entry: -entry[0].cost)
-    findings = [found for found, _, _ in first]
+    # The likeliest mistakes by the plain cost: a screen, so it errs towards looking again.
+    first.sort(key=lambda entry: -entry[1])
+    findings = [found for found, _, _, _ in first]
     again = first[:SECOND_PASS]
-    for index, (found, view, per_world) in enumerate(again):
+    for index, (found, _, view, per_world) in enumerate(again):
         # As many worlds as the budget left allows, shared by the decisions still to judge.
         left = budget - (time.process_time() - started)
         worlds = min(SECOND_WORLDS, int(left / ((len(again) - index) * max(per_world, 1e-6))))
@@ -107,9 +108,10 @@ def _review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | 
         judged = _judge(kind, view, seat, found.decision, found.chosen, found.step, worlds,
                         rng_seed + 1)
         if judged is not None:
-            findings[index] = judged
+            findings[index] = judged[0]
     findings.sort(key=lambda f: -f.cost)
-    result.findings = [f for f in findings if f.cost > 0][:3]
+    # A positive cost with the chosen option best over all worlds is the halves disagreeing.
+    result.findings = [f for f in findings if f.cost > 0 and f.best != f.chosen][:3]
     result.cpu_seconds = time.process_time() - started
     return result
 
@@ -122,21 +124,52 @@ def _index(decision: Decision | None, action: Action) -> int | None:
 
 
 def _judge(kind: GameKind, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
-           step: int, worlds: int, rng_seed: int) -> Finding | None:
-    """One decision judged over `worlds` worlds sampled from the seat's view (None: the game
-    does not judge this kind of decision)."""
+           step: int, worlds: int, rng_seed: int) -> tuple[Finding, float] | None:
+    """One decision judged over `worlds` worlds sampled from the seat's view, with the plain
+    (optimistic) cost the first pass ranks by (None: the game does not judge this decision)."""
     rng = random.Random(f"{rng_seed}:{step}")
     values = kind.coach_values(view, seat, decision, rng, worlds, chosen)
     if values is None:
         return None
-    means = [sum(v) / len(v) for v in values]
-    best = max(range(len(means)), key=lambda i: (means[i], i == chosen))
-    differences = [b - c for b, c in zip(values[best], values[chosen], strict=True)]
-    cost = means[best] - means[chosen]
+    best = _best(values, chosen, range(len(values[0])))
+    plain = _mean([b - c for b, c in zip(values[best], values[chosen], strict=True)])
+    differences = held_out_differences(values, chosen)
     # The sampling error, but never finer than what the game's search can tell apart.
     error = max(_standard_error(differences), kind.coach_resolution)
-    return Finding(step=step, decision=decision, chosen=chosen, best=best, cost=cost,
-                   error=error, worlds=len(differences))
+    finding = Finding(step=step, decision=decision, chosen=chosen, best=best,
+                      cost=_mean(differences), error=error, worlds=len(differences))
+    return finding, plain
+
+
+def held_out_differences(values: Sequence[Sequence[float]], chosen: int) -> list[float]:
+    """Per world, the better option's value minus the chosen one's, the better option picked
+    from the other half of the worlds.
+
+    Why: the option best in the very worlds it is measured in looks better than it is (the
+    largest of several noisy means), so a search's own good choice would read as a mistake.
+    Picking in one half and measuring in the other (each way round) is not fooled by that.
+    """
+    count = len(values[chosen])
+    if count < 2:  # an exact judgement: every world alike
+        best = _best(values, chosen, range(count))
+        return [b - c for b, c in zip(values[best], values[chosen], strict=True)]
+    halves = (range(count // 2), range(count // 2, count))
+    differences = []
+    for picked_in, measured_in in (halves, halves[::-1]):
+        best = _best(values, chosen, picked_in)
+        differences += [values[best][w] - values[chosen][w] for w in measured_in]
+    return differences
+
+
+def _best(values: Sequence[Sequence[float]], chosen: int, worlds: range) -> int:
+    """The option with the highest mean over `worlds` (the chosen one on a tie)."""
+    return max(range(len(values)),
+               key=lambda i: (_mean([values[i][w] for w in worlds]), i == chosen))
+
+
+def _mean(samples: Sequence[float]) -> float:
+    """The samples' mean (0 for none)."""
+    return sum(samples) / len(samples) if samples else 0.0
 
 
 def _standard_error(samples: Sequence[float]) -> float:

@@ -179,3 +179,26 @@ def test_giving_up_the_exact_gem_for_a_worse_one_is_never_told_as_the_exact_gem_
         found = review("gke", seed, 3, None, log, 0, mine(log, 0))
         told += sum(f.step == planted.step + 1 for f in found.findings)
     assert told == 0
+
+
+def _noisy_options(rng: random.Random, truths: list[float], worlds: int) -> list[list[float]]:
+    return [[truth + rng.gauss(0, 3) for _ in range(worlds)] for truth in truths]
+
+
+def test_a_choice_as_good_as_any_other_is_not_charged_for_the_best_of_the_noise() -> None:
+    # Five options worth the same: the best mean in the worlds it is measured in is the
+    # largest of five noisy means, so charging the choice with it calls good play a mistake.
+    rng = random.Random(3)
+    trials = [_noisy_options(rng, [0.0] * 5, 24) for _ in range(400)]
+    plain = [max(sum(o) / 24 for o in values) - sum(values[0]) / 24 for values in trials]
+    held_out = [sum(d) / len(d) for d in (coach.held_out_differences(v, 0) for v in trials)]
+    assert sum(plain) / len(plain) > 0.5  # the bias the held-out estimate removes
+    assert abs(sum(held_out) / len(held_out)) < 0.25
+
+
+def test_a_clearly_better_option_keeps_its_whole_margin_when_picked_in_the_other_half() -> None:
+    rng = random.Random(4)
+    values = _noisy_options(rng, [0.0, 10.0, 1.0, 0.0], 24)
+    differences = coach.held_out_differences(values, 0)
+    assert len(differences) == 24
+    assert 8.0 < sum(differences) / 24 < 12.0

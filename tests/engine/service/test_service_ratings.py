@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
+from engine import get_kind
 from engine.core.errors import DataFileError
 from engine.ratings import ai
 from engine.ratings.ai import ai_ratings
@@ -198,3 +200,40 @@ async def test_the_backlog_runs_on_the_first_resume_of_a_process_only(service, m
     await service.resume()
     await service.resume()
     assert passes == [1]
+
+
+async def last_move(service: GameService, game_id: int, rng: random.Random):
+    """Play random moves until the next one would end the game; that move, not submitted."""
+    kind = get_kind((await service.get_game(game_id)).kind)
+    while True:
+        info = await service.get_game(game_id)
+        owing = {d.player for d in await service.pending(game_id)}
+        seat = next(s for s in info.seats if s.seat in owing)
+        decision, action = await service.suggest(game_id, seat.user_id, rng)
+        after, _ = kind.advance(kind.load(await service.state_json(game_id)), seat.seat,
+                                action, quiet=True)
+        if kind.is_over(after):
+            return seat.user_id, action, decision.key
+        await service.submit(game_id, seat.user_id, action, decision.key)
+
+
+async def test_two_games_of_the_same_people_ending_at_once_chain_their_rating_changes(
+        service, database, clock):
+    # Two processes end a game each of the same two members at the same moment: each game's
+    # change must start from the other's result, or one of the two would be lost.
+    games = [await emerald_game(service, 2, channel=channel, seed=seed)
+             for channel, seed in ((100, 5), (101, 6))]
+    last = [await last_move(service, game, random.Random(game)) for game in games]
+    async with await GameService.open(database, clock=clock) as other:
+        results = await asyncio.gather(*(svc.submit(game, *move)
+                                         for svc, game, move in zip((service, other), games,
+                                                                    last, strict=True)))
+    assert [result.status for result in results] == ["finished"] * 2
+    changes = [{c.user_id: c for c in await service.rating_changes(g)} for g in games]
+    async with service.db.read() as conn:
+        now = await store.current(conn, 1, "emerald", [1, 2])
+    for user in (1, 2):
+        first, second = sorted((c[user] for c in changes), key=lambda c: c.before.games)
+        assert first.before == Rating()
+        assert second.before == first.after
+        assert now[user].mu == second.after.mu and now[user].games == 2
