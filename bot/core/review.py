@@ -83,6 +83,9 @@ def _finding(info: GameInfo, record: GameRecord, stored: StoredReview, finding: 
                   _("{verdict} (give or take {error}, over {worlds} sampled worlds)").format(
                       verdict=verdict, error=kind.score_text(max(1, round(finding["error"]))),
                       worlds=finding["worlds"])]
+        hint = kind.coach_hint(view, stored.seat, decision, finding["chosen"], finding["best"])
+        if hint is not None:  # what the two labels do not show (Emerald: a colour's turn)
+            lines.append(with_names(hint, names))
     drawn = presenter.situation_picture(view, names)
     picture = dataclasses.replace(drawn, filename=f"review-{place}.png") if drawn else None
     return "\n".join(lines)[:2000], picture

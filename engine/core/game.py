@@ -302,6 +302,12 @@ class GameKind(ABC, Generic[S]):
         have won); shown instead of the estimate's margin. None: the margin is shown."""
         return None
 
+    def coach_hint(self, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
+                   best: int) -> str | None:
+        """A line after a sampled finding's verdict for what the two options' labels do not
+        show (Emerald: the same step in two colours). None: nothing to add."""
+        return None
+
     def sample_action(self, state: S, decision: Decision, rng: random.Random) -> Action:
         """A uniformly chosen legal answer; games with free-form answers override this."""
         if not decision.options:

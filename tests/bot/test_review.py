@@ -109,3 +109,36 @@ def test_a_gke_finding_says_how_many_sizes_off_the_pick_was_beside_the_round_it_
     assert "sampled worlds" not in text and "AI" not in text  # an exact judgement, no margin
     assert picture is not None and picture.filename == "review-1.png"
     assert picture.png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en", "knights of one colour only"), ("de", "nur Ritter einer Farbe"),
+    ("da", "kun riddere af én farve")])
+def test_a_finding_between_the_same_step_in_two_colours_says_why_the_colour_matters(
+        locale: str, words: str) -> None:
+    # Two players, the first move: Red T1 → M4 or Blue T1 → M4 read alike but for the colour.
+    from bot.core.review import _finding
+    from engine import get_kind
+    from engine.core.i18n import use_locale
+    from engine.core.simulate import play_game
+    from engine.store.models import GameInfo, Seat
+    from engine.store.reviews import StoredReview
+
+    game = play_game("emerald", 1, ["greedy"] * 2)
+    kind = get_kind("emerald")
+    options = kind.next_decision(kind.new_game(1, 2)[0]).options
+    red, blue = (next(i for i, o in enumerate(options) if o.action["space"] == "T1"
+                      and o.action["colour"] == colour) for colour in (0, 1))
+    info = GameInfo(id=1, kind="emerald", guild_id=1, channel_id=1, host_id=1,
+                    status="finished", max_players=2, created_at=0, updated_at=0,
+                    seats=[Seat(slot=i, seat=i, user_id=i + 1, name=n) for i, n in
+                           enumerate(["Ann", "Bo"])])
+    finding = {"step": 0, "chosen": red, "best": blue, "cost": 3.0, "error": 1.0,
+               "worlds": 24, "sure": True}
+    with use_locale(locale):
+        text, _picture = _finding(info, game.record, StoredReview(1, 0, [], 1, 0.0), finding, 1)
+        other = {**finding, "best": next(i for i, o in enumerate(options)
+                                         if o.action["space"] == "T2")}
+        plain, _picture = _finding(info, game.record, StoredReview(1, 0, [], 1, 0.0), other, 1)
+    assert words in text, text
+    assert words not in plain  # another knight altogether: the labels say it all

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.game import Decision
 from engine.games.emerald.ai import outcomes, settle_after
+from engine.games.emerald.catalog import _
 from engine.games.emerald.determinize import sample
 
 DEPTH = 3  # as greedy searches its turn
@@ -32,3 +33,15 @@ def option_values(view: dict[str, Any], me: int, decision: Decision, rng: random
                        / len(after))
         values.append(row)
     return values
+
+
+def colour_hint(decision: Decision, chosen: int, best: int) -> str | None:
+    """When the chosen and the better move are the same step by knights of two colours (a
+    two-player turn's first move, EM-4), the line saying why that matters; else None."""
+    mine, better = decision.options[chosen].action, decision.options[best].action
+    if not (mine.get("type") == better.get("type") == "move"
+            and mine.get("space") == better.get("space")
+            and mine.get("colour") != better.get("colour")):
+        return None
+    return _("Same step, other colour: with two players a turn moves knights of one colour only, "
+             "so the first knight's colour decides which knights may move second.")

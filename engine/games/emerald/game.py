@@ -66,6 +66,11 @@ class EmeraldGame(GameKind[EmeraldState]):
         """Greedy's search of the turn from the seat's own view (coach.py)."""
         return coach.option_values(view, seat, decision, rng, worlds)
 
+    def coach_hint(self, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
+                   best: int) -> str | None:
+        """Why a colour matters when the finding's two moves are the same step (coach.py)."""
+        return coach.colour_hint(decision, chosen, best)
+
     def decision_for(self, state: EmeraldState, player: int) -> Decision | None:
         """What `player` may decide now."""
         if decisions.decide_seat(state) != player:
