@@ -46,7 +46,7 @@ def foresight(kind: GameKind, state: EmeraldState, decision: Decision, rng: rand
     """The oracle with this turn's dice known: a wake has the one outcome the game's own
     random stream (cloned with the state) will give."""
     def rolled(world: EmeraldState, seat: int, action: Action) -> list[EmeraldState]:
-        return [ai._apply(world, seat, action)]
+        return [ai.apply_action(world, seat, action)]
 
     with mock.patch.object(ai, "outcomes", rolled):
         return oracle(kind, state, decision, rng)

@@ -42,7 +42,8 @@ AI_LEVELS = {
 
 def offered_levels(game: str) -> list[str]:
     """The AI levels a lobby of `game` offers, strongest first: those the game implements
-    (Emerald has no strong level yet; a level playing as a weaker one would mislead)."""
+    (Große kleine Edelsteine has no strong or greedy; a level playing as a weaker one would
+    mislead)."""
     return own_levels(game, list(AI_LEVELS))
 
 

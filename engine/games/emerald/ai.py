@@ -7,6 +7,7 @@ victim's owner, pays the cheapest gold card when the knight's prospects are wort
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from engine.core.game import Action, Decision, GameKind
@@ -70,33 +71,52 @@ def landing_gain(state: EmeraldState, space: int) -> float:
     return max(gold[-1] if gold else 0, 1.6 * GEM_WORTH if gems else 0)
 
 
-def estimate(state: EmeraldState, seat: int, me: int) -> float:
-    """The gold `seat` may end with, as `me` judges it (a rival's gold cards at their mean)."""
-    hand = state.hands[seat]
-    total = float(sum(hand)) if seat == me else RIVAL_GOLD * len(hand)
-    total += 5 * state.treasures[seat] + GEM_WORTH * sum(state.gems[seat])
-    if state.four_kinds == seat:
-        total += 4
-    elif state.four_kinds is None:
-        total += (0.9, 0.6, 0.3, 0.0, 0.0)[4 - sum(1 for g in state.gems[seat] if g)] * 2.5
+# knight_worth by space, with treasures left (1) and without (0); the same × 0.8 for a knight the
+# dragon's next wake may end on. Tables, because value() runs for every position a search meets.
+_WORTH = [[knight_worth(space, left) for space in range(CHAMBER)] for left in (0, 1)]
+_AT_RISK = [[worth * 0.8 for worth in row] for row in _WORTH]
+_PATH = range(CHAMBER)
+
+
+def estimates(state: EmeraldState, me: int) -> list[float]:
+    """The gold each seat may end with, as `me` judges it (a rival's gold cards at their
+    mean): cards, treasures, bonuses and majorities in hand, each knight's worth where it
+    stands (less where the dragon's next wake may end), and 0.3 of the best landing its
+    knights have now."""
     holders = majority_holders(state.gems)
-    total += 3.0 * holders.count(seat)
-    reach = set(dragon_reach(state))
-    best_landing = 0.0
-    for colour in state.colours_of(seat):
-        row = state.at[colour]
-        for space in range(CHAMBER):
-            count = row[space]
-            if not count:
-                continue
-            worth = knight_worth(space, state.treasures_left)
-            if space in reach and state.rail <= space - FIRST_CAVE + 1 <= state.rail + 3:
-                worth *= 0.8  # a third of the time the next wake ends here
-            total += count * worth
-            to = destination(space, state.total[space])
-            if to != CHAMBER:  # a knight's worth counts its way to the chamber already
-                best_landing = max(best_landing, landing_gain(state, to))
-    return total + 0.3 * best_landing
+    rail = state.rail
+    # Caves the next wake may end on, beside the rail: a third of the time a knight there goes.
+    risky = {space for space in dragon_reach(state) if rail <= space - FIRST_CAVE + 1 <= rail + 3}
+    left = 1 if state.treasures_left else 0
+    worth_at, risk_at = _WORTH[left], _AT_RISK[left]
+    total_at = state.total
+    landings: dict[int, float] = {}  # origin space → what a knight moving from it takes
+    four = state.four_kinds
+    found = []
+    for seat in range(state.num_players):
+        hand = state.hands[seat]
+        total = float(sum(hand)) if seat == me else RIVAL_GOLD * len(hand)
+        gems = state.gems[seat]
+        total += 5 * state.treasures[seat] + GEM_WORTH * sum(gems)
+        if four == seat:
+            total += 4
+        elif four is None:
+            total += (0.9, 0.6, 0.3, 0.0, 0.0)[4 - sum(1 for g in gems if g)] * 2.5
+        total += 3.0 * holders.count(seat)
+        best_landing = 0.0
+        for colour in state.colours_of(seat):
+            row = state.at[colour]
+            for space in compress(_PATH, row):
+                total += row[space] * (risk_at[space] if space in risky else worth_at[space])
+                gain = landings.get(space)
+                if gain is None:
+                    to = destination(space, total_at[space])
+                    # a knight's worth counts its way to the chamber already
+                    gain = landings[space] = 0.0 if to == CHAMBER else landing_gain(state, to)
+                if gain > best_landing:
+                    best_landing = gain
+        found.append(total + 0.3 * best_landing)
+    return found
 
 
 def value(state: EmeraldState, me: int) -> float:
@@ -107,22 +127,36 @@ def value(state: EmeraldState, me: int) -> float:
         best_rival = max(score for seat, score in scores.items() if seat != me)
         won = me in state.results.winners
         return scores[me] - best_rival + (WIN / len(state.results.winners) if won else 0)
-    mine = [estimate(state, seat, me) for seat in range(state.num_players)]
+    mine = estimates(state, me)
     rivals = [v for seat, v in enumerate(mine) if seat != me]
     return mine[me] - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
 
 
-def _apply(state: EmeraldState, seat: int, action: Action, roll: int = 0) -> EmeraldState:
+# Positions searched so far in this process (each a copy with one action applied): the budget
+# a searching level counts in, since seconds would make its choices depend on the machine.
+_SEARCHED = [0]
+
+
+def searched() -> int:
+    """How many positions searches in this process have made so far."""
+    return _SEARCHED[0]
+
+
+def apply_action(state: EmeraldState, seat: int, action: Action, roll: int = 0
+                 ) -> EmeraldState:
+    """A copy of `state` with `action` of `seat` applied (`roll`: the die fixed, 0 rolls it)."""
+    _SEARCHED[0] += 1
     new = state.clone()
     dispatch(Table(new, quiet=True, roll=roll), seat, action)
     return new
 
 
-def _actor(state: EmeraldState) -> int:
+def actor_of(state: EmeraldState) -> int:
+    """The seat deciding now (the bribe falls to the victim's owner)."""
     return state.owner(state.victim[0]) if state.phase == "bribe" else state.seat
 
 
-def _options(state: EmeraldState) -> list[Action]:
+def legal_actions(state: EmeraldState) -> list[Action]:
     """The legal actions now, without labels (a search needs no words)."""
     if state.phase == "move":
         moves: list[Action] = [{"type": "move", "space": space_code(space), "colour": colour}
@@ -146,8 +180,8 @@ def outcomes(state: EmeraldState, seat: int, action: Action) -> list[EmeraldStat
         origin = CODES[action["space"]]
         to = destination(origin, state.total[origin])
         if to != CHAMBER and wakes_dragon(state, to):
-            return [_apply(state, seat, action, roll) for roll in (1, 2, 3)]
-    return [_apply(state, seat, action)]
+            return [apply_action(state, seat, action, roll) for roll in (1, 2, 3)]
+    return [apply_action(state, seat, action)]
 
 
 def settle(state: EmeraldState, me: int, depth: int) -> float:
@@ -156,16 +190,18 @@ def settle(state: EmeraldState, me: int, depth: int) -> float:
     turn = state.turn
     if state.phase == "over" or state.turn != turn or depth <= 0:
         return value(state, me)
-    actor = _actor(state)
+    actor = actor_of(state)
     if state.phase == "move" and state.moves == 0:
         return value(state, me)  # the next player's turn has begun
     best = None
-    for action in _options(state):
+    for action in legal_actions(state):
         worlds = outcomes(state, actor, action)
         score = sum(settle_after(w, turn, actor, depth - 1) for w in worlds) / len(worlds)
         if best is None or score > best[0]:
             best = (score, worlds)
     assert best is not None
+    if actor == me:
+        return best[0]  # the same sum again
     return sum(settle_after(w, turn, me, depth - 1) for w in best[1]) / len(best[1])
 
 
@@ -181,16 +217,22 @@ def choose(view: dict[str, Any], me: int, rng: random.Random, depth: int = 3) ->
     return best_in(sample(view, rng), me, rng, depth)
 
 
+def option_scores(state: EmeraldState, me: int, depth: int = 3) -> list[tuple[float, Action]]:
+    """Every answer of `me` now with the value its turn, played out greedily, leaves."""
+    turn = state.turn
+    scored = []
+    for action in legal_actions(state):
+        worlds = outcomes(state, me, action)
+        scored.append((sum(settle_after(w, turn, me, depth - 1) for w in worlds) / len(worlds),
+                       action))
+    return scored
+
+
 def best_in(state: EmeraldState, me: int, rng: random.Random, depth: int = 3) -> Action:
     """The greedy answer for `me` in this world (ties broken by `rng`); `state` is not
     changed. Only a world sampled from the seat's view is fair (the ceiling benchmark passes
     the real one)."""
-    turn = state.turn
-    scored = []
-    for action in _options(state):
-        worlds = outcomes(state, me, action)
-        scored.append((sum(settle_after(w, turn, me, depth - 1) for w in worlds) / len(worlds),
-                       action))
+    scored = option_scores(state, me, depth)
     best = max(score for score, _ in scored)
     return rng.choice([action for score, action in scored if score >= best - 1e-9])
 

@@ -3,9 +3,11 @@ whole turn (ai.py: every later decision of the turn to its maker's best, the die
 outcomes averaged) in worlds sampled from the seat's own view, every option in the same worlds,
 valued in gold as greedy values positions (ai.value: the seat's gold against its rivals').
 
-Why greedy's and not the search in search.py: Emerald has no strong level yet (the lobby offers
-greedy as its best), because that search does not beat greedy (docs/benchmarks.md); a coach
-must judge by the best player it has."""
+Why greedy's search and not the strong level's play-outs (strong.py), which only part from it on
+close calls near the end and close bribes: a played-out game's margin spreads by about 18 gold
+between two answers' games in one world, so the review's estimate of such a call would rest on
+noise — tried, it named strong's own close calls as sure mistakes and found fewer planted ones
+(docs/architecture.md, "The coach")."""
 
 from __future__ import annotations
 

@@ -48,14 +48,36 @@ class EmeraldState:
         return sum(sum(self.at[c][:20]) for c in self.colours_of(seat))
 
     def clone(self) -> EmeraldState:
-        """An independent copy."""
+        """An independent copy (field by field: every search position is one)."""
         new = EmeraldState.__new__(EmeraldState)
-        for name in _PLAIN:
-            setattr(new, name, getattr(self, name))
-        for name in _FLAT:
-            setattr(new, name, list(getattr(self, name)))
-        for name in _NESTED:
-            setattr(new, name, [list(row) for row in getattr(self, name)])
+        new.num_players = self.num_players
+        new.colours = self.colours
+        new.treasures_left = self.treasures_left
+        new.four_kinds = self.four_kinds
+        new.dragon = self.dragon
+        new.heading = self.heading
+        new.rail = self.rail
+        new.seat = self.seat
+        new.turn = self.turn
+        new.step = self.step
+        new.phase = self.phase
+        new.moves = self.moves
+        new.card_taken = self.card_taken
+        new.end_reason = self.end_reason
+        new.end_seat = self.end_seat
+        new.total = self.total[:]
+        new.box_gold = self.box_gold[:]
+        new.box_gems = self.box_gems[:]
+        new.removed = self.removed[:]
+        new.treasures = self.treasures[:]
+        new.victims = self.victims[:]
+        new.moved = self.moved[:]
+        new.victim = self.victim[:]
+        new.at = [row[:] for row in self.at]
+        new.gold_piles = [row[:] for row in self.gold_piles]
+        new.gem_piles = [row[:] for row in self.gem_piles]
+        new.hands = [row[:] for row in self.hands]
+        new.gems = [row[:] for row in self.gems]
         new.rng = Rng(self.rng.state)
         new.results = self.results
         return new

@@ -79,7 +79,8 @@ def test_the_same_view_gives_the_same_judgement_whatever_is_hidden() -> None:
 
 
 def test_the_best_ais_own_choices_cost_no_more_than_the_estimates_error() -> None:
-    # Emerald's best level is greedy (no strong level yet): its search is the coach's judge.
+    # The coach judges Emerald by greedy's search, which strong's screen is; strong's own
+    # play-outs of close calls are not judged alike (docs/architecture.md, "The coach").
     game = play_game("emerald", 2, ["greedy"] * 3)
     found = review("emerald", 2, 3, None, game.log, 0, mine(game.log, 0))
     assert found.judged > 10

@@ -141,7 +141,7 @@ async def test_the_board_picture_is_redrawn_when_a_knight_moves(simcord_env: Env
     assert redrawn.id != board.id and redrawn.filename == board.filename
 
 
-async def test_the_lobby_offers_only_the_levels_emerald_plays_and_refuses_strong(
+async def test_the_lobby_offers_only_the_levels_emerald_plays_and_refuses_others(
         simcord_env: Env, simcord_bot: JuwelierBot):
     from tests.bot.driver import ai_menu, pick_unoffered_level, private, reply_text
 
@@ -152,8 +152,8 @@ async def test_the_lobby_offers_only_the_levels_emerald_plays_and_refuses_strong
     lobby = channel.last_message
     menu = next(child for row in lobby.components for child in row.children
                 if getattr(child, "custom_id", "") == ai_menu(lobby))
-    assert [o.value for o in menu.options] == ["greedy", "random"]  # no strong level yet
-    result = await pick_unoffered_level(simcord_bot, channel, ann, lobby, "strong")
+    assert [o.value for o in menu.options] == ["strong", "greedy", "random"]
+    result = await pick_unoffered_level(simcord_bot, channel, ann, lobby, "hard")
     assert private(result) and "not one of the AI levels" in reply_text(result)
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert not any(s.is_ai for s in info.seats)
@@ -228,3 +228,31 @@ async def test_game_status_shows_the_board_privately_with_the_table(simcord_env:
     assert private(status)
     reply = last_reply(status)
     assert reply.embeds and [a.filename for a in reply.attachments] == ["emerald-board.png"]
+
+
+async def test_a_strong_seat_moves_from_the_ai_worker_pool(simcord_env: Env,
+                                                           simcord_bot: JuwelierBot):
+    import random
+
+    from tests.bot.driver import play_one
+
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("cave")
+    ann = guild.add_member(simcord_env.create_user("ann"))
+    await ann.slash(channel, "game new", game="emerald")
+    lobby = channel.last_message
+    await add_ai(ann, lobby, "strong")
+    assert (await ann.click(lobby, label="Start")).acknowledged
+    info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
+    assert simcord_bot.service.ai_pool is not None
+    strong_seat = next(s.seat for s in info.seats if s.is_ai)
+    rng = random.Random(3)
+    turns_seen = set()
+    for _ in range(300):  # the strong seat's searches run in worker processes, in real time
+        state = GAME.load(await simcord_bot.service.state_json(info.id))
+        turns_seen.add(state.seat)
+        if state.seat == strong_seat and state.turn > 2:
+            break
+        if not await play_one(simcord_bot, channel, info.id, {ann.id: ann}, rng):
+            await simcord_env.advance_time(1)
+    assert turns_seen == {0, 1} and state.turn > 2, "the strong seat played its turns"

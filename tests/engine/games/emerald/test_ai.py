@@ -1,5 +1,5 @@
 """Emerald's AI levels: legal answers everywhere, the greedy level's judgement on clear cases
-(cards, the dragon's reach, the bribe), the strong level's search and budget."""
+(cards, the dragon's reach, the bribe), the strong level's play-outs and budget."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from engine.core.ai import budgeted, game_policy, get_policy
+from engine.core.ai import budgeted, get_policy
 from engine.games.emerald.ai import dragon_reach, greedy_policy, value
-from engine.games.emerald.search import strong_policy as search_policy
+from engine.games.emerald.strong import strong_policy
 from tests.engine.games.emerald.builders import GAME, act, move, position
 from tests.engine.games.emerald.test_dragon import EMPTY, board
 
 
-@pytest.mark.parametrize("policy", [greedy_policy, search_policy], ids=["greedy", "search"])
+@pytest.mark.parametrize("policy", [greedy_policy, strong_policy], ids=["greedy", "strong"])
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_answer_is_one_of_the_options(policy, players):
     state, _ = GAME.new_game(players, players)
@@ -85,15 +85,11 @@ def test_value_prefers_more_gold_in_hand():
     assert value(richer, 0) > value(poorer, 0)
 
 
-def test_strong_plays_as_greedy_until_the_search_beats_it():
-    assert game_policy("emerald", "strong") is greedy_policy
-
-
-def test_the_search_answers_legally_also_on_a_small_budget():
+def test_the_strong_level_answers_legally_also_on_a_small_budget():
     state = position(4, knights={0: {"M1": 1, "C3": 1, "M6": 1, "T1": 2}})
     (decision,) = GAME.pending(state)
     with budgeted(0.2):
-        quick = search_policy(GAME, state, decision, random.Random(5))
+        quick = strong_policy(GAME, state, decision, random.Random(5))
     assert quick in [o.action for o in decision.options]
 
 
@@ -103,5 +99,5 @@ def test_a_single_option_is_answered_without_a_search():
     state, _ = move(state, "M6")
     state, _ = act(state, 1, type="bribe", card=2)
     (decision,) = GAME.pending(state)
-    assert search_policy(GAME, state, decision, random.Random(6)) in [
+    assert strong_policy(GAME, state, decision, random.Random(6)) in [
         o.action for o in decision.options]

@@ -8,11 +8,10 @@ import random
 import pytest
 
 from engine.core.ai import get_policy
-from engine.games.emerald.search import strong_policy as search_policy
 from engine.games.emerald.state import EmeraldState
 from tests.engine.games.emerald.builders import GAME
 
-LEVELS = ["random", "greedy", "strong", "search"]  # search: the candidate for strong
+LEVELS = ["random", "greedy", "strong"]
 
 
 def scramble(state: EmeraldState, seat: int, rng: random.Random) -> EmeraldState:
@@ -70,7 +69,7 @@ def test_the_scramble_really_changes_what_is_hidden():
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_em12_no_ai_level_reads_what_its_seat_cannot_see(level):
-    policy = search_policy if level == "search" else get_policy(level)
+    policy = get_policy(level)
     checked = 0
     for state in midgame_states(3, 11, every=13)[:8]:
         (decision,) = GAME.pending(state)

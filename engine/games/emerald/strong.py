@@ -1,0 +1,131 @@
+"""Emerald's strong AI: greedy's choice, checked near the end by playing the game out.
+
+Greedy's own search of the turn (ai.py) scores every answer in a world sampled from the seat's
+view. When other answers score nearly as well (within CLOSE, at most three) and the decision is
+one greedy gets wrong most — a move or a card once at most ENDGAME treasures are left, a bribe
+or a victim at any time — each is played to the end of the game in further sampled worlds,
+every seat (this one included) playing greedy's search, the die rolled. Every answer meets the
+same worlds and the same dice (common random numbers). Another answer replaces greedy's own
+only if its games end better (the seat's margin over its best rival, plus `ai.WIN` for a win)
+by more than GATE standard errors of the paired differences.
+
+Why so, measured (docs/benchmarks.md, "Emerald"): a game cut after four turns and judged by
+`ai.value` lost to greedy, and so did every search of the turn with a better value or more
+knowledge; a cruder play-out policy (greedy one step deep) made the level weaker than greedy.
+What greedy misses is how a position plays out to the end: who takes the last treasures, whom
+the dragon meets, when it pays to let a knight go. Play-outs of the whole game from every
+decision won more still but cost 0.2 s a decision at the median, twice the budget; in the
+middle game, too few of them to tell answers apart made the level worse, hence the endgame,
+the rare bribe and victim, and the gate.
+
+The budget is counted in positions searched (`ai.searched`), not seconds, so a seed replays the
+same choices; the AI pool's share (`engine.core.ai.BUDGET`) scales it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from engine.core.ai import BUDGET
+from engine.core.game import Action, Decision, GameKind
+from engine.core.rng import Rng
+from engine.games.emerald import ai
+from engine.games.emerald.ai import WIN, best_in, option_scores
+from engine.games.emerald.determinize import sample
+from engine.games.emerald.state import EmeraldState
+
+CANDIDATES = 3  # answers played out at most
+CLOSE = 2.0  # gold: answers greedy scores further below its best are not played out
+ENDGAME = 3  # treasures left at most for a move or a card to be played out
+ALWAYS = ("bribe", "victim")  # played out whenever they are close: rare, and greedy's worst
+POSITIONS = 9_000  # positions searched per decision at full budget, at most (about 0.2 s)
+MOST_ROUNDS = 12
+GATE = 1.0  # standard errors by which another answer must beat greedy's own to be played
+
+
+def final_margin(state: EmeraldState, me: int) -> float:
+    """How a finished game ended for `me`: its margin over the best rival, plus WIN for a win
+    (shared: a share of it)."""
+    assert state.results is not None
+    scores = {s.player: s.score for s in state.results.standings}
+    best_rival = max(score for seat, score in scores.items() if seat != me)
+    won = me in state.results.winners
+    return scores[me] - best_rival + (WIN / len(state.results.winners) if won else 0)
+
+
+def play_out(state: EmeraldState, rng: random.Random, limit: float = math.inf
+             ) -> EmeraldState | None:
+    """The game in `state` played to its end, every decision by greedy's search (`state` is
+    changed: callers pass a copy); None once the search has made `limit` positions."""
+    while state.phase != "over":
+        if ai.searched() > limit:
+            return None
+        actor = ai.actor_of(state)
+        options = ai.legal_actions(state)
+        action = options[0] if len(options) == 1 else best_in(state, actor, rng)
+        state = ai.apply_action(state, actor, action)
+    return state
+
+
+def candidates(world: EmeraldState, me: int) -> list[Action]:
+    """Greedy's best answer first, then the others it scores within CLOSE of it."""
+    scored = sorted(option_scores(world, me), key=lambda pair: -pair[0])
+    best = scored[0][0]
+    return [action for score, action in scored[:CANDIDATES] if score >= best - CLOSE]
+
+
+def strong_choice(view: dict[str, Any], me: int, rng: random.Random) -> Action:
+    """The answer whose played-out games end best, over worlds sampled from `view`."""
+    found = candidates(sample(view, rng), me)
+    if len(found) == 1 or not (view["treasures_left"] <= ENDGAME or view["phase"] in ALWAYS):
+        return found[0]
+    budget = ai.searched() + POSITIONS * BUDGET.get()
+    ends: list[list[float]] = [[] for _ in found]  # per answer, how each world's game ended
+    last = 0  # what the last round cost: the next costs no more (the games only get shorter)
+    while len(ends[0]) < MOST_ROUNDS and ai.searched() + last <= budget:
+        began = ai.searched()
+        world = sample(view, rng)
+        seed = rng.getrandbits(64)
+        round_ends = []
+        for action in found:
+            start = world.clone()
+            start.rng = Rng.from_seed(seed)  # the same dice for every answer
+            end = play_out(ai.apply_action(start, me, action), random.Random(seed), budget)
+            if end is None:
+                break  # over budget: a round not every answer finished is no comparison
+            round_ends.append(final_margin(end, me))
+        if len(round_ends) < len(found):
+            break
+        for i, margin in enumerate(round_ends):
+            ends[i].append(margin)
+        last = ai.searched() - began
+    if not ends[0]:
+        return found[0]
+    return found[better_than_greedy(ends)]
+
+
+def better_than_greedy(ends: list[list[float]]) -> int:
+    """The answer to play: greedy's own (index 0) unless another's games ended better by more
+    than GATE standard errors of the paired differences."""
+    best, best_gain = 0, 0.0
+    for i in range(1, len(ends)):
+        gains = [mine - greedy for mine, greedy in zip(ends[i], ends[0], strict=True)]
+        gain = sum(gains) / len(gains)
+        if len(gains) > 1:
+            spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (len(gains) - 1))
+            error = spread / math.sqrt(len(gains))
+        else:
+            error = math.inf if GATE else 0.0
+        if gain > GATE * error and gain > best_gain:
+            best, best_gain = i, gain
+    return best
+
+
+def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random
+                  ) -> Action:
+    """Emerald's strong level, from the seat's view only."""
+    if len(decision.options) == 1:
+        return decision.options[0].action
+    return strong_choice(kind.view(state, decision.player), decision.player, rng)
