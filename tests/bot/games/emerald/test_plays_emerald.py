@@ -245,14 +245,12 @@ async def test_a_strong_seat_moves_from_the_ai_worker_pool(simcord_env: Env,
     assert (await ann.click(lobby, label="Start")).acknowledged
     info = await simcord_bot.service.game_in_channel(guild.id, channel.id)
     assert simcord_bot.service.ai_pool is not None
-    strong_seat = next(s.seat for s in info.seats if s.is_ai)
     rng = random.Random(3)
-    turns_seen = set()
     for _ in range(300):  # the strong seat's searches run in worker processes, in real time
         state = GAME.load(await simcord_bot.service.state_json(info.id))
-        turns_seen.add(state.seat)
-        if state.seat == strong_seat and state.turn > 2:
+        if state.turn > 4:  # two turns each at least: the strong seat has moved twice
             break
         if not await play_one(simcord_bot, channel, info.id, {ann.id: ann}, rng):
             await simcord_env.advance_time(1)
-    assert turns_seen == {0, 1} and state.turn > 2, "the strong seat played its turns"
+    assert state.turn > 4
+    assert story(channel).count("Strong AI moves a knight") >= 2
