@@ -37,11 +37,6 @@ TABLES = {
 }
 
 
-def policy_for(level: str) -> Any:
-    """The policy of a level (a seam for trying a candidate under a level's name)."""
-    return get_policy(level)
-
-
 def play(levels: list[str], seed: int, changes: tuple[tuple[str, str], ...] = ()
          ) -> dict[str, Any]:
     """One game with the seats rotated by `seed`: shares of the win per level slot, and the CPU
@@ -54,7 +49,7 @@ def play(levels: list[str], seed: int, changes: tuple[tuple[str, str], ...] = ()
     shift = seed % len(levels)
     seats = levels[shift:] + levels[:shift]
     slot = [(seat + shift) % len(levels) for seat in range(len(levels))]
-    policies = [policy_for(level) for level in seats]
+    policies = [get_policy(level) for level in seats]
     rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(seats))]
     state, _ = kind.new_game(seed, len(seats))
     strong_cpu = []

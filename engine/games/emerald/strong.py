@@ -32,7 +32,7 @@ from engine.core.ai import BUDGET
 from engine.core.game import Action, Decision, GameKind
 from engine.core.rng import Rng
 from engine.games.emerald import ai
-from engine.games.emerald.ai import WIN, best_in, option_scores
+from engine.games.emerald.ai import best_in, option_scores, value
 from engine.games.emerald.determinize import sample
 from engine.games.emerald.state import EmeraldState
 
@@ -43,16 +43,6 @@ ALWAYS = ("bribe", "victim")  # played out whenever they are close: rare, and gr
 POSITIONS = 9_000  # positions searched per decision at full budget, at most (about 0.2 s)
 MOST_ROUNDS = 12
 GATE = 1.0  # standard errors by which another answer must beat greedy's own to be played
-
-
-def final_margin(state: EmeraldState, me: int) -> float:
-    """How a finished game ended for `me`: its margin over the best rival, plus WIN for a win
-    (shared: a share of it)."""
-    assert state.results is not None
-    scores = {s.player: s.score for s in state.results.standings}
-    best_rival = max(score for seat, score in scores.items() if seat != me)
-    won = me in state.results.winners
-    return scores[me] - best_rival + (WIN / len(state.results.winners) if won else 0)
 
 
 def play_out(state: EmeraldState, rng: random.Random, limit: float = math.inf
@@ -95,7 +85,7 @@ def strong_choice(view: dict[str, Any], me: int, rng: random.Random) -> Action:
             end = play_out(ai.apply_action(start, me, action), random.Random(seed), budget)
             if end is None:
                 break  # over budget: a round not every answer finished is no comparison
-            round_ends.append(final_margin(end, me))
+            round_ends.append(value(end, me))  # the margin, plus WIN for a win
         if len(round_ends) < len(found):
             break
         for i, margin in enumerate(round_ends):

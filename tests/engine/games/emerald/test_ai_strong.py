@@ -110,14 +110,14 @@ def test_a_play_out_stops_at_its_limit_of_positions():
     assert strong.play_out(state.clone(), random.Random(1), limit=ai.searched() + 50) is None
 
 
-def test_a_play_out_ends_the_game_and_scores_the_seat_against_its_best_rival():
+def test_a_play_out_ends_the_game_and_is_valued_by_the_seats_margin_and_the_win():
     state = greedy_endgame(3, 7)[0]
     end = strong.play_out(state.clone(), random.Random(2))
     assert GAME.is_over(end)
     scores = {s.player: s.score for s in end.results.standings}
     margin = scores[0] - max(scores[1], scores[2])
-    assert strong.final_margin(end, 0) == margin + (
-        strong.WIN / len(end.results.winners) if 0 in end.results.winners else 0)
+    assert ai.value(end, 0) == margin + (
+        ai.WIN / len(end.results.winners) if 0 in end.results.winners else 0)
 
 
 def test_em12_the_play_outs_read_only_what_the_seat_can_see():
@@ -147,3 +147,12 @@ async def test_the_ai_worker_pool_plays_it_as_this_process_does():
     finally:
         pool.close()
     assert remote == record["strong"]
+
+
+def test_the_gate_keeps_greedys_answer_unless_another_is_clearly_better():
+    greedy = [0.0, 10.0, -5.0, 3.0]
+    noisy = [9.0, -4.0, 6.0, -8.0]  # better on average (+0.75) but by well under its error
+    clear = [4.0, 13.0, -1.0, 7.0]  # better by 4 in every world
+    assert strong.better_than_greedy([greedy, noisy]) == 0
+    assert strong.better_than_greedy([greedy, noisy, clear]) == 2
+    assert strong.better_than_greedy([[1.0], [9.0]]) == 0  # one world tells nothing
