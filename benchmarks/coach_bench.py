@@ -2,7 +2,8 @@
 and the CPU a review costs.
 
 Run: python -m benchmarks.coach_bench --game emerald --games 100 [--seed 0]
-(Emerald: a knight walked into the dragon's reach for nothing; esr: an action card the strong
+(Emerald: a knight walked into the dragon's reach for nothing — in the endgame only where,
+played out, another answer is clearly better; esr: an action card the strong
 look-ahead, from 8 worlds, finds at least 15 million worse than greedy's; gke: a pick two sizes
 off a three-star card among hard seats). Writes
 benchmarks/results/coach_<game>[<tag>].json.

@@ -1,6 +1,8 @@
 """Review one seat's decisions of a finished game: each decision the member made among several
-options is judged from that seat's view at the time (never the real hidden state) by the game's
-own search, `GameKind.coach_values`; the costliest come first, with how sure each estimate is.
+options is judged from that seat's view at the time (never the real hidden state): what the
+game's strongest AI would have chosen there (`GameKind.coach_choice`), and what that gains over
+the member's choice by the game's own search (`GameKind.coach_values`); the costliest come
+first, with how sure each estimate is.
 
 Two passes within a CPU budget: every decision with a few sampled worlds, then the likeliest
 mistakes again with many more, so the figures reported rest on the larger sample.
@@ -32,8 +34,8 @@ class Finding:
     step: int  # how many logged actions came before it (the replay's step)
     decision: Decision  # as the member saw it (options, prompt, key)
     chosen: int  # index into decision.options
-    best: int
-    cost: float  # in the game's unit: what a better option gains, by held_out_differences
+    best: int  # what the game's AI would choose (a game without one: the best over the worlds)
+    cost: float  # in the game's unit: what `best` gains over the chosen option
     error: float  # the cost's standard error over the sampled worlds
     worlds: int
 
@@ -50,6 +52,7 @@ class Review:
     seat: int
     findings: list[Finding] = field(default_factory=list)
     judged: int = 0  # decisions judged
+    agreed: int = 0  # of those, chosen as the game's AI would (or as good by its judgement)
     cpu_seconds: float = 0.0
 
 
@@ -86,27 +89,36 @@ def _review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | 
     if not kind.is_over(state):
         raise ValueError("a review is of a finished game")
     result = Review(seat=seat)
-    first = []  # (finding, its plain cost, view, CPU seconds a world cost)
+    first = []  # (finding, its plain cost, view, CPU seconds a world cost, the AI's choice)
+    agreed = 0  # decisions where the member chose as the AI would
     for step, view, decision, chosen in points:
         if time.process_time() - started > budget / 2:
             break  # the second pass keeps the other half
+        answers = kind.coach_choice(view, seat, decision, random.Random(f"{rng_seed}:{step}:ai"),
+                                    chosen)
+        if answers and chosen in [_index(decision, answer) for answer in answers]:
+            agreed += 1  # as the AI would have chosen, or as good by its own judgement
+            continue
+        reference = _index(decision, answers[0]) if answers else None
         began = time.process_time()
-        judged = _judge(kind, view, seat, decision, chosen, step, FIRST_WORLDS, rng_seed)
+        judged = _judge(kind, view, seat, decision, chosen, step, FIRST_WORLDS, rng_seed,
+                        reference)
         if judged is not None:
-            first.append((*judged, view, (time.process_time() - began) / FIRST_WORLDS))
-    result.judged = len(first)
+            first.append((*judged, view, (time.process_time() - began) / FIRST_WORLDS,
+                          reference))
+    result.judged, result.agreed = len(first) + agreed, agreed
     # The likeliest mistakes by the plain cost: a screen, so it errs towards looking again.
     first.sort(key=lambda entry: -entry[1])
-    findings = [found for found, _, _, _ in first]
+    findings = [found for found, _, _, _, _ in first]
     again = first[:SECOND_PASS]
-    for index, (found, _, view, per_world) in enumerate(again):
+    for index, (found, _, view, per_world, reference) in enumerate(again):
         # As many worlds as the budget left allows, shared by the decisions still to judge.
         left = budget - (time.process_time() - started)
         worlds = min(SECOND_WORLDS, int(left / ((len(again) - index) * max(per_world, 1e-6))))
         if worlds <= FIRST_WORLDS:
             break
         judged = _judge(kind, view, seat, found.decision, found.chosen, found.step, worlds,
-                        rng_seed + 1)
+                        rng_seed + 1, reference)
         if judged is not None:
             findings[index] = judged[0]
     findings.sort(key=lambda f: -f.cost)
@@ -124,16 +136,22 @@ def _index(decision: Decision | None, action: Action) -> int | None:
 
 
 def _judge(kind: GameKind, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
-           step: int, worlds: int, rng_seed: int) -> tuple[Finding, float] | None:
+           step: int, worlds: int, rng_seed: int, reference: int | None
+           ) -> tuple[Finding, float] | None:
     """One decision judged over `worlds` worlds sampled from the seat's view, with the plain
-    (optimistic) cost the first pass ranks by (None: the game does not judge this decision)."""
+    (optimistic) cost the first pass ranks by (None: the game does not judge this decision).
+    `reference`: the option the game's AI would choose, measured against the chosen one in
+    every world; None: the option best over the worlds, measured held out."""
     rng = random.Random(f"{rng_seed}:{step}")
     values = kind.coach_values(view, seat, decision, rng, worlds, chosen)
     if values is None:
         return None
-    best = _best(values, chosen, range(len(values[0])))
+    best = _best(values, chosen, range(len(values[0]))) if reference is None else reference
     plain = _mean([b - c for b, c in zip(values[best], values[chosen], strict=True)])
-    differences = held_out_differences(values, chosen)
+    # The AI chose without these worlds, so its option's mean in them is not flattered by
+    # being the largest of several: no need to hold half of them out.
+    differences = held_out_differences(values, chosen) if reference is None else \
+        [b - c for b, c in zip(values[best], values[chosen], strict=True)]
     # The sampling error, but never finer than what the game's search can tell apart.
     error = max(_standard_error(differences), kind.coach_resolution)
     finding = Finding(step=step, decision=decision, chosen=chosen, best=best,

@@ -288,6 +288,16 @@ class GameKind(ABC, Generic[S]):
         does not judge such decisions."""
         return None
 
+    def coach_choice(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, chosen: int) -> Sequence[Action] | None:
+        """What the game's strongest AI would answer `decision` from `seat`'s own view: its
+        answer first (the review's "the AI would choose", which the member's is measured
+        against), then any answers its own judgement could not tell from that one (a member
+        who chose one of those chose as the AI might have); `chosen`: the option the member
+        took, which the AI may judge beside its own. None: the review takes the option best
+        over its sampled worlds (a game without such an AI, or one that judges exactly)."""
+        return None
+
     def coach_stood(self, after: S, seat: int, action: Action,
                     later: Sequence[tuple[int, Action]]) -> bool:
         """Whether `seat`'s action (which gave `after`) still stood when it counted, `later`

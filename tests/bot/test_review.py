@@ -16,6 +16,9 @@ from tests.bot.test_ratings import two_people_play_emerald
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
 
+# The review is real CPU work in a worker thread (within its 20 s budget; a few seconds for
+# this game, with the strong AI's play-outs of the endgame), longer than SimCord's default 5 s.
+@pytest.mark.simcord(settle_timeout=30.0)
 async def test_a_member_reads_their_costliest_decisions_privately_with_the_board_they_saw(
         simcord_env: Env, simcord_bot: JuwelierBot, db_file: Path) -> None:
     bot, channel, (ann, _bob), game_id = await two_people_play_emerald(simcord_env, simcord_bot,

@@ -1,13 +1,14 @@
-"""Emerald's decisions judged for the coach by its best AI's search: greedy's search of the
-whole turn (ai.py: every later decision of the turn to its maker's best, the die's three
-outcomes averaged) in worlds sampled from the seat's own view, every option in the same worlds,
-valued in gold as greedy values positions (ai.value: the seat's gold against its rivals').
+"""Emerald's decisions judged for the coach: the AI's answer is the strong level's
+(`strong.strong_judgement`, which also names the answers its play-outs cannot tell from its own,
+the member's judged beside them), and every option is valued by greedy's search of the whole
+turn (ai.py: every later decision of the turn to its maker's best, the die's three outcomes
+averaged) in worlds sampled from the seat's own view, every option in the same worlds, in gold
+as greedy values positions (ai.value: the seat's gold against its rivals').
 
-Why greedy's search and not the strong level's play-outs (strong.py), which only part from it on
-close calls near the end and close bribes: a played-out game's margin spreads by about 18 gold
-between two answers' games in one world, so the review's estimate of such a call would rest on
-noise — tried, it named strong's own close calls as sure mistakes and found fewer planted ones
-(docs/architecture.md, "The coach")."""
+Why greedy's search for the values and not the strong level's play-outs: a played-out game's
+margin spreads by about 18 gold between two answers' games in one world, so the review's
+estimate of such a call would rest on noise — tried, it named strong's own close calls as sure
+mistakes and found fewer planted ones (docs/architecture.md, "The coach")."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from engine.core.game import Decision
 from engine.games.emerald.ai import outcomes, settle_after
 from engine.games.emerald.catalog import _
 from engine.games.emerald.determinize import sample
+from engine.games.emerald.strong import strong_judgement
+
+__all__ = ["colour_hint", "option_values", "strong_judgement"]
 
 DEPTH = 3  # as greedy searches its turn
 

@@ -66,6 +66,12 @@ class EmeraldGame(GameKind[EmeraldState]):
         """Greedy's search of the turn from the seat's own view (coach.py)."""
         return coach.option_values(view, seat, decision, rng, worlds)
 
+    def coach_choice(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, chosen: int) -> Sequence[Action] | None:
+        """The strong level's answer from the seat's own view, and the answers its play-outs
+        could not tell from it, the member's among those it judges (strong.py)."""
+        return coach.strong_judgement(view, seat, rng, also=decision.options[chosen].action)
+
     def coach_hint(self, view: dict[str, Any], seat: int, decision: Decision, chosen: int,
                    best: int) -> str | None:
         """Why a colour matters when the finding's two moves are the same step (coach.py)."""

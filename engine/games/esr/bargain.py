@@ -39,10 +39,32 @@ TRADE_SHARE = 0.9  # measured from 0.45 to 3.0 (docs/benchmarks.md): 0.9 to 1.6 
 
 def strong_policy(kind: GameKind, state: Any, decision: Decision, rng: random.Random) -> Action:
     """Look ahead for the card when no other seat is strong; otherwise play `strong_play`."""
-    levels = SEAT_LEVELS.get()
-    if decision.kind == "esr.choose_action" and _foresees(levels, decision.player):
-        return _looked_ahead(kind, state, decision, rng, levels)
+    if decision.kind == "esr.choose_action":
+        return card_action(decision, strong_card(kind, kind.view(state, decision.player),
+                                                  decision.player, decision, rng))
     return strong_play(kind, state, decision, rng)
+
+
+def strong_card(kind: GameKind, view: dict[str, Any], seat: int, decision: Decision,
+                rng: random.Random) -> str:
+    """The action card the strong level plays from `seat`'s view: looked ahead when no other
+    seat is strong (`_looked_ahead`), else its public spread's card."""
+    levels = SEAT_LEVELS.get()
+    if _foresees(levels, seat):
+        cards = [o.action["card"] for o in decision.options]
+        return _looked_ahead(kind, view, seat, cards, rng, levels)
+    return _spread_card(view, seat, decision)
+
+
+def _spread_card(view: dict[str, Any], seat: int, decision: Decision) -> str:
+    """`seat`'s card by the strong seats' public spread (`strong_spread`)."""
+    cards = [o.action["card"] for o in decision.options]
+    return strong_spread(view, cards, SEAT_LEVELS.get(), seat)[seat]
+
+
+def card_action(decision: Decision, card: str) -> Action:
+    """The option of an action choice that plays `card`."""
+    return next(o.action for o in decision.options if o.action["card"] == card)
 
 
 def _foresees(levels: tuple[str | None, ...] | None, seat: int) -> bool:
@@ -55,29 +77,23 @@ def strong_play(kind: GameKind, state: Any, decision: Decision, rng: random.Rand
     if decision.kind == "esr.negotiate":
         return bargain(kind, state, decision, rng)
     if decision.kind == "esr.choose_action":
-        cards = [o.action["card"] for o in decision.options]
-        mine = strong_spread(kind.view(state, decision.player), cards, SEAT_LEVELS.get(),
-                             decision.player)[decision.player]
-        return next(o.action for o in decision.options if o.action["card"] == mine)
+        seat = decision.player
+        return card_action(decision, _spread_card(kind.view(state, seat), seat, decision))
     return ai.greedy_policy(kind, state, decision, rng)
 
 
-def _looked_ahead(kind: GameKind, state: Any, decision: Decision, rng: random.Random,
-                  levels: tuple[str | None, ...] | None) -> Action:
+def _looked_ahead(kind: GameKind, view: dict[str, Any], seat: int, cards: list[str],
+                  rng: random.Random, levels: tuple[str | None, ...] | None) -> str:
     """The card `lookahead` finds best, the others expected on their spread cards and played
     by the greedy model, this seat by `strong_play`."""
-    seat = decision.player
-    view = kind.view(state, seat)
-    cards = [o.action["card"] for o in decision.options]
     expected = strong_spread(view, cards, levels, seat)
     policies = {other: strong_play if other == seat else ai.greedy_policy for other in expected}
     samples, step_limit = lookahead.worlds(view), lookahead.most_steps()
     # Trades inside the play-outs are searched one answer deep: four times cheaper, and the
     # play-outs only need to know roughly who carries an action out.
     with budgeted(BUDGET.get() / DEPTH):
-        mine = lookahead.best_card(kind, view, seat, cards, expected, policies, rng, samples,
-                                    step_limit)
-    return next(o.action for o in decision.options if o.action["card"] == mine)
+        return lookahead.best_card(kind, view, seat, cards, expected, policies, rng, samples,
+                                   step_limit)
 
 
 def strong_spread(view: dict[str, Any], cards: list[str],

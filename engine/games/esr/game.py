@@ -85,6 +85,11 @@ class EsrGame(GameKind[EsrState]):
         (coach.py)."""
         return coach.option_values(self, view, seat, decision, rng, worlds)
 
+    def coach_choice(self, view: dict[str, Any], seat: int, decision: Decision,
+                     rng: random.Random, chosen: int) -> Sequence[Action] | None:
+        """The strong level's action card from the seat's view (coach.py)."""
+        return coach.strong_choice(self, view, seat, decision, rng)
+
     def decision_for(self, state: EsrState, player: int) -> Decision | None:
         """What `player` may decide now."""
         return decisions.decision_for(state, player)

@@ -11,6 +11,8 @@ from engine import get_kind
 from engine.coach import review as coach
 from engine.coach.review import review
 from engine.core.simulate import play_game
+from engine.games.emerald.ai import greedy_policy
+from engine.games.emerald.strong import strong_judgement
 from engine.games.gke.coach import size_shown as coach_size
 from tests.engine.coach.planted import emerald_blunder, esr_blunder, gke_blunder
 
@@ -76,15 +78,81 @@ def test_the_same_view_gives_the_same_judgement_whatever_is_hidden() -> None:
     decision = kind.next_decision(state)
     judged = [kind.coach_values(v, 0, decision, random.Random(1), 6, 0) for v in views]
     assert judged[0] == judged[1] and len(judged[0]) == len(decision.options)
+    answers = [kind.coach_choice(v, 0, decision, random.Random(1), 0) for v in views]
+    assert answers[0] == answers[1] and answers[0]
 
 
-def test_the_best_ais_own_choices_cost_no_more_than_the_estimates_error() -> None:
-    # The coach judges Emerald by greedy's search, which strong's screen is; strong's own
-    # play-outs of close calls are not judged alike (docs/architecture.md, "The coach").
-    game = play_game("emerald", 2, ["greedy"] * 3)
-    found = review("emerald", 2, 3, None, game.log, 0, mine(game.log, 0))
-    assert found.judged > 10
+@pytest.mark.parametrize(("game", "seed"), [("emerald", 12), ("emerald", 16), ("esr", 0)])
+def test_the_strong_ais_own_choices_cost_no_more_than_the_estimates_error(game: str,
+                                                                          seed: int) -> None:
+    # Three strong seats. Emerald seed 12 has an endgame move the screen leaves out in one run
+    # and plays out in another; ESR's strong seats keep to their public spread.
+    # In seed 16 the AI, run again, answered two decisions otherwise (each under its error).
+    played = play_game(game, seed, ["strong"] * 3)
+    found = review(game, seed, 3, None, played.log, 0, mine(played.log, 0),
+                   levels=["strong"] * 3)
+    assert found.judged > 5
     assert not [f for f in found.findings if f.cost > coach.SURE * f.error]
+
+
+def test_the_member_is_measured_against_the_ais_own_answer_in_every_world(monkeypatch) -> None:
+    kind = get_kind("emerald")
+    planted = emerald_blunder(4, seat=1)
+    values_seen = {}
+    original = type(kind).coach_values
+
+    def other_than_chosen(self, view, seat, decision, rng, chosen):
+        return [decision.options[0 if chosen else 1].action]
+
+    def values(self, view, seat, decision, rng, worlds, chosen):
+        values_seen[decision.key] = original(self, view, seat, decision, rng, worlds, chosen)
+        return values_seen[decision.key]
+
+    monkeypatch.setattr(type(kind), "coach_choice", other_than_chosen)
+    monkeypatch.setattr(type(kind), "coach_values", values)
+    found = review("emerald", planted.seed, planted.players, None, planted.log, 1,
+                   mine(planted.log, 1))
+    assert found.findings and found.agreed == 0
+    for finding in found.findings:
+        assert finding.best == (0 if finding.chosen else 1)
+        seen = values_seen[finding.decision.key]
+        gains = [b - c for b, c in zip(seen[finding.best], seen[finding.chosen], strict=True)]
+        assert finding.cost == pytest.approx(sum(gains) / len(gains))  # every world, none held out
+
+
+def test_a_choice_the_ais_own_judgement_cannot_tell_from_its_answer_is_not_reported(
+        monkeypatch) -> None:
+    kind = get_kind("emerald")
+    planted = emerald_blunder(4, seat=1)
+
+    def as_good_as_the_chosen(self, view, seat, decision, rng, chosen):
+        other = 0 if chosen else 1
+        return [decision.options[other].action, decision.options[chosen].action]
+
+    monkeypatch.setattr(type(kind), "coach_choice", as_good_as_the_chosen)
+    found = review("emerald", planted.seed, planted.players, None, planted.log, 1,
+                   mine(planted.log, 1))
+    assert not found.findings and found.agreed == found.judged > 10
+
+
+def test_the_ai_judges_the_members_own_endgame_answer_beside_its_candidates() -> None:
+    # Seed 2, seat 2 walked a knight to C6 with one treasure left: greedy's search of the turn
+    # scores it 1.2 gold below C8, but played out from the seat's view it ends 2.9 gold better
+    # (60 worlds). The strong AI's screen leaves it out; judged beside its answer it is kept.
+    kind = get_kind("emerald")
+    state, _ = kind.new_game(2, 3)
+    rng = random.Random(2)  # as emerald_blunder plays greedy up to its first chance
+    for _ in range(120):
+        decision = kind.next_decision(state)
+        action = greedy_policy(kind, state, decision, rng)
+        state, _ = kind.advance(state, decision.player, action, quiet=True)
+    view, walk = kind.view(state, 2), {"type": "move", "space": "C6", "colour": 2}
+    assert view["treasures_left"] == 1 and walk in [o.action for o in
+                                                    kind.next_decision(state).options]
+    alone = [strong_judgement(view, 2, random.Random(seed)) for seed in range(4)]
+    beside = [strong_judgement(view, 2, random.Random(seed), also=walk) for seed in range(4)]
+    assert all(walk not in answers for answers in alone)
+    assert sum(walk in answers for answers in beside) >= 3
 
 
 def test_a_clearly_worse_action_card_is_named_first() -> None:

@@ -49,36 +49,55 @@ def test_strong_is_emeralds_own_searching_level():
 def test_strong_answers_where_greedy_errs_as_the_play_outs_showed(name):
     # bribe: greedy pays 2 gold to keep a knight beside the dragon; the seat then wins 51 % of
     # 150 play-outs, against 93 % when the knight goes to the nest. move: greedy's second move
-    # (M5) wins 68 %, strong's (T4) 98 %.
+    # (M5) wins 68 %, strong's (T4) 98 %; C1, which strong's screen of several worlds also
+    # plays out, wins 84 % (100 play-outs).
     state, record = found_position(name)
     decision = GAME.next_decision(state)
     assert record["won_share"]["strong"] > record["won_share"]["greedy"] + 0.2
+    better = [record["strong"]] + ([record["also_better"]["answer"]] if "also_better" in record
+                                   else [])
     with seated(["strong", "greedy"]):
         for seed in range(6):
             assert get_policy("greedy")(GAME, state, decision, random.Random(seed)) == \
                 record["greedy"]
         # A handful of play-outs per answer within the budget, and the gate: mostly, not always.
-        agree = sum(strong.strong_policy(GAME, state, decision, random.Random(seed))
-                    == record["strong"] for seed in range(6))
-    assert agree >= 4
+        answers = [strong.strong_policy(GAME, state, decision, random.Random(seed))
+                   for seed in range(12)]
+    assert sum(answer in better for answer in answers) >= 7
+    assert all(answer in better or answer == record["greedy"] for answer in answers)
 
 
-def test_without_a_close_call_strong_takes_greedys_best_and_plays_nothing_out():
+def test_strongs_screen_averages_worlds_where_one_world_misleads_greedy():
+    # Seat 0's move C6 is worth 0.5 gold on average over 40 worlds of its view, but in 10 of
+    # them greedy's search of the turn scores M5 best (its hidden cards decide what C6 brings).
+    record = json.loads((POSITIONS / "strong_screen.json").read_text(encoding="utf-8"))
+    state = GAME.load(record["state"])
+    decision = GAME.next_decision(state)
+    assert record["best_in_one_world"]["M5"] >= 5
+    greedy = {get_policy("greedy")(GAME, state, decision, random.Random(seed))["space"]
+              for seed in range(12)}
+    assert greedy == {"C6", "M5"}
+    with seated(["strong"] * 3):
+        assert {strong.strong_policy(GAME, state, decision, random.Random(seed))["space"]
+                for seed in range(12)} == {"C6"}
+
+
+def test_without_a_close_call_strong_takes_its_screens_best_and_plays_nothing_out():
     checked = 0
     for state in greedy_endgame(2, 3):
         decision = GAME.next_decision(state)
         view = GAME.view(state, decision.player)
-        world = strong.sample(view, random.Random(1))  # the world strong_choice screens in
+        rng = random.Random(1)  # the worlds strong_choice screens in
+        worlds = [strong.sample(view, rng) for _ in range(strong.SCREEN_WORLDS)]
         before = ai.searched()
-        scored = ai.option_scores(world, decision.player)
+        scored = strong.screen(worlds, decision.player)
         screen = ai.searched() - before
-        best = max(score for score, _ in scored)
-        if sum(score >= best - strong.CLOSE for score, _ in scored) > 1:
+        if len(strong.candidates(scored)) > 1:
             continue
         before = ai.searched()
         chosen = strong.strong_choice(view, decision.player, random.Random(1))
-        assert ai.searched() - before == screen  # greedy's screen, no play-out
-        assert chosen == next(action for score, action in scored if score == best)
+        assert ai.searched() - before == screen  # the screen, no play-out
+        assert chosen == scored[0][1]
         checked += 1
     assert checked >= 3
 
