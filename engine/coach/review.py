@@ -35,7 +35,8 @@ class Finding:
     decision: Decision  # as the member saw it (options, prompt, key)
     chosen: int  # index into decision.options
     best: int  # what the game's AI would choose (a game without one: the best over the worlds)
-    cost: float  # in the game's unit: what `best` gains over the chosen option
+    cost: float  # in the game's unit: what `best` gains over the chosen option (held out
+    # where `best` is the best over the worlds)
     error: float  # the cost's standard error over the sampled worlds
     worlds: int
 
@@ -139,7 +140,8 @@ def _judge(kind: GameKind, view: dict[str, Any], seat: int, decision: Decision, 
            step: int, worlds: int, rng_seed: int, reference: int | None
            ) -> tuple[Finding, float] | None:
     """One decision judged over `worlds` worlds sampled from the seat's view, with the plain
-    (optimistic) cost the first pass ranks by (None: the game does not judge this decision).
+    cost the first pass ranks by (optimistic where the better option is the best over the
+    worlds; None: the game does not judge this decision).
     `reference`: the option the game's AI would choose, measured against the chosen one in
     every world; None: the option best over the worlds, measured held out."""
     rng = random.Random(f"{rng_seed}:{step}")

@@ -136,6 +136,8 @@ def strong_judgement(view: dict[str, Any], me: int, rng: random.Random,
     if not ends[0]:
         return found[:1]
     chosen = better_than_greedy(ends[:len(found)])
+    if len(ends[0]) < 2:
+        return [played[chosen]]  # one world tells nothing alike either
     alike = [played[i] for i in range(len(played)) if i != chosen
              and _gain(ends[i], ends[chosen]) >= -_clear(ends[i], ends[chosen])]
     return [played[chosen], *alike]

@@ -52,7 +52,13 @@ def test_the_review_reads_each_decision_only_through_the_members_own_view(monkey
         seen.append((view["viewer"], "hand" in view, view.get("hands")))
         return original(self, view, seat, decision, rng, worlds, chosen)
 
+    def spy_choice(self, view, seat, decision, rng, chosen):
+        seen.append((view["viewer"], "hand" in view, view.get("hands")))
+        return original_choice(self, view, seat, decision, rng, chosen)
+
+    original_choice = type(kind).coach_choice
     monkeypatch.setattr(type(kind), "coach_values", spy)
+    monkeypatch.setattr(type(kind), "coach_choice", spy_choice)
     review("emerald", 4, 3, None, game.log, 1, mine(game.log, 1))
     assert seen and all(viewer == 1 and own and hands is None for viewer, own, hands in seen)
 
@@ -88,6 +94,8 @@ def test_the_strong_ais_own_choices_cost_no_more_than_the_estimates_error(game: 
     # Three strong seats. Emerald seed 12 has an endgame move the screen leaves out in one run
     # and plays out in another; ESR's strong seats keep to their public spread.
     # In seed 16 the AI, run again, answered two decisions otherwise (each under its error).
+    # Not every game holds: in 2 of seeds 0-29 (19 and 29) one endgame move strong took on
+    # the noise of its play-outs is found worse (docs/benchmarks.md, benchmarks/coach_self.py).
     played = play_game(game, seed, ["strong"] * 3)
     found = review(game, seed, 3, None, played.log, 0, mine(played.log, 0),
                    levels=["strong"] * 3)
