@@ -175,3 +175,21 @@ def test_the_gate_keeps_greedys_answer_unless_another_is_clearly_better():
     assert strong.better_than_greedy([greedy, noisy]) == 0
     assert strong.better_than_greedy([greedy, noisy, clear]) == 2
     assert strong.better_than_greedy([[1.0], [9.0]]) == 0  # one world tells nothing
+
+
+def test_after_a_single_round_of_play_outs_no_other_answer_counts_as_alike(monkeypatch):
+    state, _ = found_position("bribe")
+    decision = GAME.next_decision(state)
+    finished = []
+    original = strong.play_out
+
+    def play_out(*args, **kwargs):
+        end = original(*args, **kwargs)
+        finished.append(end is not None)
+        return end
+
+    monkeypatch.setattr(strong, "play_out", play_out)
+    with budgeted(0.3):  # room for one round of the two answers, not two
+        answers = strong.strong_judgement(GAME.view(state, decision.player), decision.player,
+                                          random.Random(1))
+    assert finished == [True, True] and len(answers) == 1
