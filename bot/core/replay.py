@@ -62,7 +62,8 @@ class Step:
 def steps_of(record: GameRecord, presenter: Presenter) -> list[Step]:
     """Replay the log: one step per turn (its opening table and its events), then the end."""
     kind = get_kind(record.kind)
-    state, events = kind.new_game(record.seed, len(record.seats), record.settings)
+    state, events = kind.new_game(record.seed, len(record.seats), record.settings,
+                                  record.rules_revision)
     steps: list[Step] = []
     view, batch = kind.view(state, None), []
     turns = 0

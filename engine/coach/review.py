@@ -60,21 +60,22 @@ class Review:
 def review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | None,
            log: Sequence[tuple[int, Action]], seat: int, chosen_by_member: set[int],
            budget: float = 20.0, rng_seed: int = 0,
-           levels: Sequence[str | None] | None = None) -> Review:
+           levels: Sequence[str | None] | None = None, revision: int | None = None) -> Review:
     """The review of `seat` over a finished game's log of (seat, action); `chosen_by_member`:
     the steps the member chose themselves (not the autopilot). `budget`: CPU seconds.
-    `levels`: each seat's public AI level (None: a person), as the AIs knew them."""
+    `levels`: each seat's public AI level (None: a person), as the AIs knew them; `revision`: the
+    rules revision the game was set up under (None: today's)."""
     with seated(levels if levels is not None else [None] * players):
         return _review(kind_name, seed, players, settings, log, seat, chosen_by_member, budget,
-                       rng_seed)
+                       rng_seed, revision)
 
 
 def _review(kind_name: str, seed: int, players: int, settings: dict[str, Any] | None,
             log: Sequence[tuple[int, Action]], seat: int, chosen_by_member: set[int],
-            budget: float, rng_seed: int) -> Review:
+            budget: float, rng_seed: int, revision: int | None) -> Review:
     started = time.process_time()
     kind = get_kind(kind_name)
-    state, _ = kind.new_game(seed, players, settings)
+    state, _ = kind.new_game(seed, players, settings, revision)
     points: list[tuple[int, dict[str, Any], Decision, int]] = []
     point = None  # the member's decision at this step, judged if their choice stood
     for step, (actor, action) in enumerate(log):

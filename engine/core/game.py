@@ -119,6 +119,11 @@ class GameKind(ABC, Generic[S]):
     # The longest time limit a lobby may set for the game's own clock, in seconds (Große kleine
     # Edelsteine: 5 minutes a round; longer and a round drags); None: any of the offered timers.
     longest_clock: ClassVar[float | None] = None
+    # The revision of the rules new games are set up under. A rules fix that changes what a
+    # logged action leads to raises it and keeps the older rule for games set up before: their
+    # logs replay exactly as they were played, and `upgrade` moves a running one on
+    # (docs/decisions/0010-rules-revisions.md).
+    rules_revision: ClassVar[int] = 1
 
     def settings(self, raw: dict[str, Any] | None = None) -> BaseModel:
         """Validate settings against this kind's schema."""
@@ -142,11 +147,30 @@ class GameKind(ABC, Generic[S]):
                     max_players=self.max_players, players=players)
             )
 
+    def check_revision(self, revision: int | None) -> int:
+        """The rules revision a game is set up under (None: today's); IllegalAction for one
+        this code does not know."""
+        if revision is None:
+            return self.rules_revision
+        if isinstance(revision, bool) or not isinstance(revision, int) \
+                or not 1 <= revision <= self.rules_revision:
+            raise IllegalAction(_("This game was stored under rules this version of the bot "
+                                  "does not know."))
+        return revision
+
     @abstractmethod
     def new_game(
-        self, seed: int, players: int, settings: dict[str, Any] | None = None
+        self, seed: int, players: int, settings: dict[str, Any] | None = None,
+        revision: int | None = None,
     ) -> tuple[S, list[GameEvent]]:
-        """Set up a game and run it to its first decision."""
+        """Set up a game under rules revision `revision` (None: today's, see rules_revision) and
+        run it to its first decision."""
+
+    def upgrade(self, state: S) -> Action | None:
+        """The game's own action (applied as player CLOCK) that moves a running game set up
+        under an older rules revision onto today's, or None when it follows today's already
+        (every game whose rules never changed)."""
+        return None
 
     @abstractmethod
     def pending(self, state: S) -> list[Decision]:

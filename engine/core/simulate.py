@@ -18,7 +18,8 @@ class PlayedGame:
 
     def __init__(self, kind: str, seed: int, seats: list[str], settings: dict[str, Any],
                  log: list[tuple[int, Action]], final_state: Any) -> None:
-        self._fields = {"kind": kind, "seed": seed, "seats": seats, "settings": settings}
+        self._fields = {"kind": kind, "seed": seed, "seats": seats, "settings": settings,
+                        "rules_revision": get_kind(kind).rules_revision}
         self.log = log
         self.final_state = final_state
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.catalog import _
 from engine.core.errors import EngineError, IllegalAction
-from engine.core.game import Action, DecisionUI, GameEvent
+from engine.core.game import CLOCK, Action, DecisionUI, GameEvent
 from engine.ratings.ended import rate_ended
 from engine.service import ai
 from engine.service.ai_pool import AiPool
@@ -221,6 +221,19 @@ class ServiceCore:
         return [AcceptedAction(seq=seq, seat=move.seat, action=move.action, by=move.by,
                                decision_key=move.key, events=move.events)
                 for seq, move in enumerate(moves, first)]
+
+    async def _upgrade_rules(self, live: LiveGame) -> None:
+        """Move a running game set up under an older rules revision onto today's: the game's
+        own action (GameKind.upgrade), logged as the clock's so its log replays exactly as it
+        was played; its events are told like any move's. A failure leaves it for the next
+        start, under the rules it was following."""
+        action = live.kind.upgrade(live.state)
+        if action is None:
+            return
+        try:
+            await self._commit(live, [self._apply(live, CLOCK, action, by="clock", key="rules")])
+        except Exception:
+            logger.exception("game #%s could not move onto today's rules", live.id)
 
     def _robots(self, live: LiveGame) -> dict[int, tuple[str, By]]:
         """Seats the service answers for at once: AI seats, and humans on autopilot."""

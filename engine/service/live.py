@@ -80,7 +80,8 @@ def rebuild(info: GameInfo, seed: int, snapshot: tuple[int, str] | None,
     if snapshot is not None:
         done, state = snapshot[0], kind.load(snapshot[1])
     else:
-        done, (state, _events) = 0, kind.new_game(seed, len(info.seats), info.settings)
+        done, (state, _events) = 0, kind.new_game(seed, len(info.seats), info.settings,
+                                                  info.rules_revision)
     for row in tail:
         if row.seq != done + 1:
             raise StoreError(f"The log of game #{info.id} has a gap before action {row.seq}.")

@@ -73,7 +73,7 @@ class LobbyOps(ServiceCore):
                 game_id = await rows.insert_game(
                     conn, kind=kind, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                     seed=seed, settings=valid, deadlines=timing.seconds, max_players=seats,
-                    now=now)
+                    now=now, rules_revision=game_kind.rules_revision)
             except INTEGRITY_ERRORS:
                 await _ensure_channel_free(conn, guild_id, channel_id)
                 raise
@@ -190,7 +190,7 @@ class LobbyOps(ServiceCore):
                     raise NotEnoughPlayers(len(info.seats), kind.min_players)
                 seed = await rows.fetch_seed(conn, game_id)
                 order = shuffled_seats(seed, [s.slot for s in info.seats])
-                state, events = kind.new_game(seed, len(order), info.settings)
+                state, events = kind.new_game(seed, len(order), info.settings, info.rules_revision)
                 now = self._clock()
                 await rows.assign_seats(conn, game_id, order)
                 await rows.mark_started(conn, game_id, now)

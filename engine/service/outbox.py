@@ -55,7 +55,7 @@ class OutboxOps(ServiceCore):
         kind = get_kind(info.kind)
         events: list[GameEvent] = []
         if after < 0:
-            _, events = kind.new_game(seed, len(info.seats), info.settings)
+            _, events = kind.new_game(seed, len(info.seats), info.settings, info.rules_revision)
         at = info.model_copy(update={"version": start})
         state = rebuild(at, seed, snapshot, [row for row in tail if row.seq <= start])
         for row in tail:

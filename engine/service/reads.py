@@ -142,7 +142,7 @@ class ReadOps(ServiceCore):
             info, seed = await started_game(conn, game_id)
             actions = await log.fetch_actions(conn, game_id)
         return GameRecord(kind=info.kind, seed=seed, seats=[s.name for s in info.seats],
-                          settings=info.settings,
+                          settings=info.settings, rules_revision=info.rules_revision,
                           actions=[LoggedAction(player=a.seat, action=a.action) for a in actions])
 
     async def get_preference(self, user_id: UserId, key: str, default: Any = None) -> Any:

@@ -20,11 +20,11 @@ BUDGET = 20.0  # CPU seconds per review on one core, shrunk when the pool is bus
 
 def _compute(game_id: int, kind: str, seed: int, players: int, settings: dict,
              log: list[tuple[int, Action]], seat: int, chosen: set[int],
-             levels: list[str | None], share: float = 1.0) -> StoredReview:
+             levels: list[str | None], revision: int, share: float = 1.0) -> StoredReview:
     """Run in a worker: the review, as it is stored (`levels`: each seat's public AI level,
     None for a person, as the AIs knew them)."""
     found = review(kind, seed, players, settings, log, seat, chosen, budget=BUDGET * share,
-                   rng_seed=game_id, levels=levels)
+                   rng_seed=game_id, levels=levels, revision=revision)
     findings = [{"step": f.step, "chosen": f.chosen, "best": f.best, "cost": f.cost,
                  "error": f.error, "worlds": f.worlds, "sure": f.sure} for f in found.findings]
     return StoredReview(game_id, seat, findings, found.judged, found.cpu_seconds)
@@ -57,7 +57,7 @@ class ReviewOps(ServiceCore):
         seated = sorted((s for s in info.seats if s.seat is not None), key=lambda s: s.seat)
         levels = [s.ai_level for s in seated]
         args = (game_id, info.kind, seed, len(seated), info.settings, log, seat.seat, chosen,
-                levels)
+                levels, info.rules_revision)
         if self.ai_pool is not None:
             computed = await self.ai_pool.run(_compute, *args)
         else:

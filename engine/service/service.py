@@ -69,7 +69,8 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
         await self.close()
 
     async def resume(self) -> list[GameInfo]:
-        """Load every running game into memory and play AI moves a crash left owed.
+        """Load every running game into memory, move those set up under older rules onto
+        today's (GameKind.upgrade) and play AI moves a crash left owed.
 
         Call once on start-up, before serving requests; the result tells a front end which
         games to re-attach (see get_messages) and which timers to re-arm (see deadlines).
@@ -97,6 +98,11 @@ class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, Read
                     due.get(info.id, []), messages.get(info.id, {}))
             except Exception as exc:  # one damaged game must not keep the others down
                 await self._mark_damaged(info.id, exc)
+        for info in infos:
+            live = self._cache.get(info.id)
+            if live is not None and live.kind.upgrade(live.state) is not None:
+                async with self._lock(info.id):
+                    await self._upgrade_rules(live)
         for info in infos:
             live = self._cache.get(info.id)
             if live is not None and any(d.player in self._robots(live)

@@ -13,23 +13,24 @@ from engine.store.query import fetch_all, fetch_one
 
 _GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, host_id, status, settings, deadlines, max_players, version, "
-    "tiebreak, created_at, started_at, updated_at, finished_at"
+    "tiebreak, created_at, started_at, updated_at, finished_at, rules_revision"
 )
 _SEAT_COLUMNS = "game_id, slot, seat, user_id, name, ai_level, autopilot"
 
 
 async def insert_game(conn: aiosqlite.Connection, *, kind: str, guild_id: int, channel_id: int,
                       host_id: UserId, seed: int, settings: dict[str, Any],
-                      deadlines: dict[str, float | None], max_players: int, now: float) -> int:
-    """Insert a lobby row; raises an integrity error (INTEGRITY_ERRORS) if the channel is
-    taken."""
+                      deadlines: dict[str, float | None], max_players: int, now: float,
+                      rules_revision: int) -> int:
+    """Insert a lobby row (`rules_revision`: the revision of its kind's rules it is set up
+    under); raises an integrity error (INTEGRITY_ERRORS) if the channel is taken."""
     row = await fetch_one(
         conn,
         "INSERT INTO games (kind, guild_id, channel_id, host_id, status, seed, settings, "
-        "deadlines, max_players, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, "
-        "?, ?) RETURNING id",
+        "deadlines, max_players, created_at, updated_at, rules_revision) "
+        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (kind, guild_id, channel_id, host_id, seed, json.dumps(settings), json.dumps(deadlines),
-         max_players, now, now),
+         max_players, now, now, rules_revision),
     )
     return int(row[0])
 
@@ -93,12 +94,13 @@ async def _fetch_games(conn: aiosqlite.Connection, where: str,
 
 def _game(r: Iterable[Any], seats: list[Seat]) -> GameInfo:
     (gid, kind, guild, channel, host, status, settings, deadlines, max_players, version,
-     tiebreak, created, started, updated, finished) = r
+     tiebreak, created, started, updated, finished, rules_revision) = r
     return GameInfo(
         id=gid, kind=kind, guild_id=guild, channel_id=channel, host_id=host, status=status,
         settings=json.loads(settings), deadlines=json.loads(deadlines), max_players=max_players,
         version=version, tiebreak=tiebreak, created_at=created, started_at=started,
         updated_at=updated, finished_at=finished, seats=seats,
+        rules_revision=rules_revision,
     )
 
 

@@ -49,6 +49,8 @@ class GameInfo(BaseModel):
     started_at: float | None = None
     updated_at: float
     finished_at: float | None = None
+    rules_revision: int = Field(
+        default=1, description="The revision of its kind's rules it was set up under.")
     seats: list[Seat] = Field(
         default_factory=list, description="Join order in a lobby; seat order once started."
     )

@@ -196,10 +196,11 @@ class SealedGame(GameKind[SealedState]):
         "bid": 60.0, "judge": 30.0, "default": 60.0}
     score_unit: ClassVar[str] = "points"
 
-    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
-                 ) -> tuple[SealedState, list[GameEvent]]:
+    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None,
+                 revision: int | None = None) -> tuple[SealedState, list[GameEvent]]:
         """Shuffle the prizes from the seed and open round 1."""
         self.check_player_count(players)
+        self.check_revision(revision)
         try:
             self.settings(settings)
         except ValidationError as exc:

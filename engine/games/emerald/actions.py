@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, NotYourTurn
-from engine.core.game import Action
+from engine.core.game import CLOCK, Action
 from engine.games.emerald import decisions, rules
 from engine.games.emerald.board import CHAMBER, CODES, NEST
 from engine.games.emerald.catalog import _
@@ -17,6 +17,9 @@ from engine.games.emerald.words import colour_name, space_name
 def dispatch(table: rules.Table, player: int, action: Action) -> None:
     """Carry out `action` of `player`, or raise IllegalAction (NotYourTurn) saying why not."""
     state = table.state
+    if player == CLOCK and not isinstance(player, bool):
+        _rules(table, action)
+        return
     if isinstance(player, bool) or not isinstance(player, int) \
             or not 0 <= player < state.num_players:
         raise NotYourTurn(_("You have no seat in this game."))
@@ -46,6 +49,17 @@ def dispatch(table: rules.Table, player: int, action: Action) -> None:
         _victim(table, action if kind == "victim" else None)
     else:
         _bribe(table, action if kind == "bribe" else None)
+
+
+def _rules(table: rules.Table, action: Action) -> None:
+    """The game's own step onto a newer rules revision (GameKind.upgrade); nobody else's."""
+    state = table.state
+    revision = action.get("revision") if isinstance(action, dict) \
+        and action.get("type") == "rules" else None
+    if state.phase == "over" or isinstance(revision, bool) or not isinstance(revision, int) \
+            or not state.rules < revision <= rules.REVISION:
+        raise NotYourTurn(_("You have no seat in this game."))
+    rules.upgrade(table, revision)
 
 
 def _knight(state: EmeraldState, seat: int, action: dict[str, Any]) -> tuple[int, int]:

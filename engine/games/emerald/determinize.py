@@ -59,4 +59,4 @@ def sample(view: dict[str, Any], rng: random.Random) -> EmeraldState:
         moves=view["moves"], moved=[moved[0], CODES[moved[1]]] if moved else [],
         card_taken=view["card_taken"], victims=victims,
         victim=[victim[0], int(victim[1])] if victim else [], end_reason=None, end_seat=None,
-        rng=Rng.from_seed(rng.getrandbits(64)))
+        rules=view["rules"], rng=Rng.from_seed(rng.getrandbits(64)))

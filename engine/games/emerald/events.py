@@ -119,6 +119,17 @@ class RailShifted(GameEvent):
     first: int
     final: bool  # it lies beside C6–C9 for the rest of the game
     dragon_left_behind: bool
+    # EM-20: the shift left it on the exit end it headed for, so it now faces the chamber.
+    dragon_turned: bool = False
+
+
+class RulesUpdated(GameEvent):
+    """A game set up under an older revision of the rules follows today's from here on; the
+    dragon turned where today's rule (EM-20) would have turned it already."""
+
+    type: Literal["rules_updated"] = "rules_updated"
+    revision: int
+    dragon_turned: bool
 
 
 class TreasureTaken(GameEvent):

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ValidationError
 
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Decision, GameEvent, GameKind, Results, Standing
+from engine.core.game import CLOCK, Action, Decision, GameEvent, GameKind, Results, Standing
 from engine.games.emerald import coach, decisions, rules, text, views
 from engine.games.emerald.actions import dispatch
 from engine.games.emerald.catalog import N_, _, ngettext
@@ -32,15 +32,18 @@ class EmeraldGame(GameKind[EmeraldState]):
     default_deadlines: ClassVar[dict[str, float | None]] = {
         "move": 90.0, "card": 60.0, "victim": 60.0, "bribe": 60.0, "default": 60.0}
     score_unit: ClassVar[str] = N_("gold")
+    rules_revision: ClassVar[int] = rules.REVISION  # 2: EM-20
     # The coach's judge (greedy's value, ai.value) steps by tenths of a gold for a step along
     # the path and by 0.3 for the best next landing: differences under half a gold are its
     # rounding.
     coach_resolution: ClassVar[float] = 0.5
 
-    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
-                 ) -> tuple[EmeraldState, list[GameEvent]]:
-        """Shuffle, deal and open the first turn."""
+    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None,
+                 revision: int | None = None) -> tuple[EmeraldState, list[GameEvent]]:
+        """Shuffle, deal and open the first turn, under rules revision `revision` (None: today's;
+        1 shifts the rail without EM-20's turn, as games set up before it were played)."""
         self.check_player_count(players)
+        revision = self.check_revision(revision)
         try:
             self.settings(settings)
         except ValidationError as exc:
@@ -48,7 +51,7 @@ class EmeraldGame(GameKind[EmeraldState]):
             # Translators: {setting} is a setting's name in quotes
             raise IllegalAction(_("Emerald has no setting {setting}.").format(
                 setting=repr(where))) from None
-        table = rules.new_state(seed, players)
+        table = rules.new_state(seed, players, revision)
         return table.state, table.events or []
 
     def pending(self, state: EmeraldState) -> list[Decision]:
@@ -93,8 +96,15 @@ class EmeraldGame(GameKind[EmeraldState]):
         """Apply one action to `state` itself (simulations; `apply` passes it a copy)."""
         table = rules.Table(state, quiet=quiet)
         dispatch(table, player, action)
-        state.step += 1
+        if player != CLOCK:  # a rules upgrade leaves the decision owed as it was, its key too
+            state.step += 1
         return state, table.events or []
+
+    def upgrade(self, state: EmeraldState) -> Action | None:
+        """A running game set up under revision 1 follows EM-20 from here on."""
+        if state.rules >= rules.REVISION or state.phase == "over":
+            return None
+        return {"type": "rules", "revision": rules.REVISION}
 
     def load(self, data: str | dict[str, Any]) -> EmeraldState:
         """A stored state, validated at the edge."""

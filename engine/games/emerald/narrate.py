@@ -104,7 +104,18 @@ def _rail(e: ev.RailShifted, names: Sequence[str]) -> str:
         text += " " + _("It stays there for the rest of the game.")
     if e.dragon_left_behind:
         text += " " + _("The dragon is left behind the rail and now faces the chamber.")
+    if e.dragon_turned:
+        # Translators: EM-20: the shift made the dragon's cave the rail's end nearer the castle
+        text += " " + _("The dragon now stands at the rail's end and turns to face the chamber.")
     return text
+
+
+def _rules(e: ev.RulesUpdated, names: Sequence[str]) -> str | None:
+    if not e.dragon_turned:
+        return None  # nothing on the board changes
+    # Translators: said once in a game stored before a rules correction, when the bot resumes it
+    return _("Rules correction: a dragon at the end of its rail turns around at once, so the "
+             "dragon now faces the chamber.")
 
 
 def _treasure(e: ev.TreasureTaken, names: Sequence[str]) -> str:
@@ -150,6 +161,7 @@ _LINES: dict[str, Callable[[Any, Sequence[str]], str | None]] = {
                              "{cave}.").format(player=n[e.seat], cave=cave_name(e.cave)),
     "knight_to_nest": _nest,
     "rail_shifted": _rail,
+    "rules_updated": _rules,
     "treasure_taken": _treasure,
     "bonuses_awarded": _bonuses,
     "game_ended": _ended,

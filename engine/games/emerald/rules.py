@@ -1,5 +1,5 @@
 """Emerald's rules as state changes: setup, a knight's move, the card, the dragon, the catch,
-the bribe, the chamber and the end (rulebook; RULINGS EM-1 … EM-19).
+the bribe, the chamber and the end (rulebook; RULINGS EM-1 … EM-20).
 
 Every function takes a Table: the state, changed in place, and the events told so far (None when
 the caller reads no events: simulations skip building them). Each public step runs the game on
@@ -29,6 +29,10 @@ from engine.games.emerald.board import (
 from engine.games.emerald.state import EmeraldState
 
 _PATH = range(CHAMBER)  # the spaces a knight can move from: the castle and the path
+# The rules revision new games follow. 2: a rail shift that leaves the dragon on the exit end it
+# heads for turns it at once (EM-20); games set up under 1 shifted without turning it, and
+# replay so until their upgrade action moves them onto 2 (upgrade below).
+REVISION = 2
 
 
 class Table:
@@ -51,8 +55,8 @@ class Table:
 # --- setup ----------------------------------------------------------------------------------
 
 
-def new_state(seed: int, players: int) -> Table:
-    """Shuffle and deal (EM-1, EM-2) and open the first turn."""
+def new_state(seed: int, players: int, revision: int = REVISION) -> Table:
+    """Shuffle and deal (EM-1, EM-2) and open the first turn, under rules `revision`."""
     data = game_data()
     rng = Rng.from_seed(seed)
     gold = list(data.gold_cards)
@@ -72,7 +76,8 @@ def new_state(seed: int, players: int) -> Table:
         treasures=[0] * players, treasures_left=data.treasures, four_kinds=None,
         dragon=data.dragon.cave, heading=-1 if data.dragon.heading == "exit" else 1,
         rail=data.rail.first, seat=0, turn=1, step=0, phase="move", moves=0, moved=[],
-        card_taken=False, victims=[], victim=[], end_reason=None, end_seat=None, rng=rng)
+        card_taken=False, victims=[], victim=[], end_reason=None, end_seat=None,
+        rules=revision, rng=rng)
     table = Table(state)
     table.tell(ev.GameStarted(
         players=players, colours=[state.owner(c) for c in range(colours)],
@@ -217,28 +222,43 @@ def take(table: Table, pile: str, forced: bool = False) -> None:
         _after_move(table)
 
 
+def dragon_walk(rail: int, cave: int, heading: int, roll: int) -> tuple[list[int], int, bool]:
+    """The caves the dragon steps onto from `cave` heading `heading` (1: the chamber, -1: the
+    exit) with the rail beside caves rail…rail+3; its heading after; whether it turned."""
+    path = []
+    turned = False
+    for _ in range(roll):
+        if cave < rail:
+            heading = 1  # left behind the rail: it faces the chamber (EM-14)
+        cave += heading
+        if (heading == 1 and cave == rail + 3) or (heading == -1 and cave == rail):
+            heading = -heading  # at the end it heads for, turned at once (EM-14)
+            turned = True
+        path.append(cave)
+    return path, heading, turned
+
+
+def rail_shift(rail: int, cave: int, heading: int, revision: int = REVISION
+               ) -> tuple[int, bool, bool]:
+    """The dragon's heading after the rail moves from `rail` to rail+1, whether the shift left
+    it behind (EM-14), and whether it turned it on the new exit end (EM-20, revision 2)."""
+    behind = cave < rail + 1
+    turned = revision >= 2 and heading == -1 and cave == rail + 1
+    return (1 if behind or turned else heading), behind, turned
+
+
 def _dragon(table: Table) -> None:
     """Roll and move the dragon (EM-6, EM-14), then see whom it catches (EM-7, EM-15)."""
     state = table.state
     roll = table.roll or 1 + state.rng.below(3)
-    start, heading, rail = state.dragon, state.heading, state.rail
-    position = start
-    path = []
-    turned = False
-    for _ in range(roll):
-        if position < rail:
-            heading = 1  # left behind the rail: it faces the chamber (EM-14)
-        position += heading
-        if (heading == 1 and position == rail + 3) or (heading == -1 and position == rail):
-            heading = -heading  # at the end it heads for, turned at once (EM-14)
-            turned = True
-        path.append(position)
-    state.dragon, state.heading = position, heading
+    start = state.dragon
+    path, heading, turned = dragon_walk(state.rail, start, state.heading, roll)
+    state.dragon, state.heading = path[-1], heading
     if table.events is not None:
         table.tell(ev.DragonMoved(seat=state.seat, roll=roll, start=start, path=path,
                                   heading="chamber" if heading == 1 else "exit",
                                   turned=turned))
-    space = cave_space(position)
+    space = cave_space(state.dragon)
     victims: list[int] = []
     moved = state.moved
     for colour in range(state.colours):
@@ -317,14 +337,27 @@ def _shift_rail(table: Table) -> None:
     state = table.state
     last = game_data().rail.last_first
     if state.rail < last:
+        state.heading, behind, turned = rail_shift(state.rail, state.dragon, state.heading,
+                                                   state.rules)
         state.rail += 1
-        behind = state.dragon < state.rail
-        if behind:
-            state.heading = 1
         if table.events is not None:
             table.tell(ev.RailShifted(first=state.rail, final=state.rail == last,
-                                      dragon_left_behind=behind))
+                                      dragon_left_behind=behind, dragon_turned=turned))
     _after_move(table)
+
+
+def upgrade(table: Table, revision: int) -> None:
+    """Follow rules `revision` from now on (the game's own action for a game set up under an
+    older one); a dragon an older shift left on the exit end it heads for turns now, as EM-20
+    would have turned it then, so its next roll takes it along the rail."""
+    state = table.state
+    turned = revision >= 2 > state.rules and state.heading == -1 \
+        and state.dragon == state.rail
+    if turned:
+        state.heading = 1
+    state.rules = revision
+    if table.events is not None:
+        table.tell(ev.RulesUpdated(revision=revision, dragon_turned=turned))
 
 
 def _enter_chamber(table: Table, colour: int) -> None:

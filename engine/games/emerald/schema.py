@@ -55,6 +55,8 @@ class EmeraldStateModel(BaseModel):
     victim: list[int]
     end_reason: str | None
     end_seat: int | None
+    # States stored before rules revisions existed follow revision 1 (rules.REVISION).
+    rules: int = Field(default=1, ge=1, le=2)
     rng: RngModel
     results: Results | None
 

@@ -14,7 +14,8 @@ from engine.games.emerald.board import SPACES
 _FLAT = ("total", "box_gold", "box_gems", "removed", "treasures", "victims", "moved", "victim")
 _NESTED = ("at", "gold_piles", "gem_piles", "hands", "gems")
 _PLAIN = ("num_players", "colours", "treasures_left", "four_kinds", "dragon", "heading", "rail",
-          "seat", "turn", "step", "phase", "moves", "card_taken", "end_reason", "end_seat")
+          "seat", "turn", "step", "phase", "moves", "card_taken", "end_reason", "end_seat",
+          "rules")
 FIELDS = (*_PLAIN, *_FLAT, *_NESTED)
 
 
@@ -25,6 +26,7 @@ class EmeraldState:
     top (the top one face up): gold cards by value, gem cards by type index. `moved` is the
     colour and space of the knight that moved this turn ([] before the first move); `victims`
     lists the roller's choices as [colour, moved-flag] pairs flattened; `victim` the caught one.
+    `rules` is the rules revision the game follows (rules.REVISION; 1: before ruling EM-20).
     """
 
     __slots__ = (*FIELDS, "rng", "results")
@@ -65,6 +67,7 @@ class EmeraldState:
         new.card_taken = self.card_taken
         new.end_reason = self.end_reason
         new.end_seat = self.end_seat
+        new.rules = self.rules
         new.total = self.total[:]
         new.box_gold = self.box_gold[:]
         new.box_gems = self.box_gems[:]

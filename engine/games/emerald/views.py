@@ -21,7 +21,8 @@ def view(state: EmeraldState, viewer: int | None) -> dict[str, Any]:
         "players": state.num_players, "colours": [state.owner(c) for c in range(state.colours)],
         "knights": [list(row) for row in state.at], "caves": caves,
         "dragon": state.dragon, "heading": "chamber" if state.heading == 1 else "exit",
-        "rail": state.rail, "to_move": state.seat, "turn": state.turn, "phase": state.phase,
+        "rail": state.rail, "rules": state.rules, "to_move": state.seat, "turn": state.turn,
+        "phase": state.phase,
         "moves": state.moves, "card_taken": state.card_taken,
         "moved": [state.moved[0], space_code(state.moved[1])] if state.moved else None,
         "victims": [[state.victims[i], bool(state.victims[i + 1])]

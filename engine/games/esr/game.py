@@ -55,10 +55,11 @@ class EsrGame(GameKind[EsrState]):
     # TEMPERATURE): a smaller difference is within what its judgement tells apart.
     coach_resolution: ClassVar[float] = 1.0
 
-    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
-                 ) -> tuple[EsrState, list[GameEvent]]:
+    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None,
+                 revision: int | None = None) -> tuple[EsrState, list[GameEvent]]:
         """Set up a game and run it to the first action choice."""
         self.check_player_count(players)
+        self.check_revision(revision)
         try:
             valid = self.settings(settings).model_dump()
         except ValidationError as exc:

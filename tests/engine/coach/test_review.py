@@ -21,7 +21,7 @@ def mine(log, seat: int) -> set[int]:
     return {step for step, (actor, _) in enumerate(log) if actor == seat}
 
 
-@pytest.mark.parametrize(("seed", "seat"), [(0, 1), (2, 2), (3, 2), (4, 1), (21, 1)])
+@pytest.mark.parametrize(("seed", "seat"), [(0, 1), (2, 2), (6, 1), (6, 2), (14, 0)])
 def test_a_knight_walked_into_the_dragons_reach_for_nothing_is_named_first(seed: int,
                                                                             seat: int) -> None:
     planted = emerald_blunder(seed, seat=seat)
@@ -36,7 +36,7 @@ def test_a_knight_walked_into_the_dragons_reach_for_nothing_is_named_first(seed:
 
 
 def test_only_the_members_own_choices_are_judged_never_the_autopilots() -> None:
-    planted = emerald_blunder(3, seat=2)
+    planted = emerald_blunder(6, seat=2)
     chosen = mine(planted.log, 2) - {planted.step}  # the autopilot made the blunder
     found = review("emerald", planted.seed, planted.players, None, planted.log, 2, chosen)
     assert all(f.step != planted.step for f in found.findings)
@@ -105,7 +105,7 @@ def test_the_strong_ais_own_choices_cost_no_more_than_the_estimates_error(game: 
 
 def test_the_member_is_measured_against_the_ais_own_answer_in_every_world(monkeypatch) -> None:
     kind = get_kind("emerald")
-    planted = emerald_blunder(4, seat=1)
+    planted = emerald_blunder(6, seat=1)
     values_seen = {}
     original = type(kind).coach_values
 
@@ -131,7 +131,7 @@ def test_the_member_is_measured_against_the_ais_own_answer_in_every_world(monkey
 def test_a_choice_the_ais_own_judgement_cannot_tell_from_its_answer_is_not_reported(
         monkeypatch) -> None:
     kind = get_kind("emerald")
-    planted = emerald_blunder(4, seat=1)
+    planted = emerald_blunder(6, seat=1)
 
     def as_good_as_the_chosen(self, view, seat, decision, rng, chosen):
         other = 0 if chosen else 1

@@ -178,3 +178,79 @@ def test_em3_the_die_shows_one_two_or_three_evenly():
     rng = Rng.from_seed(5)
     rolls = [1 + rng.below(3) for _ in range(3000)]
     assert {rolls.count(r) for r in (1, 2, 3)} <= set(range(900, 1100))
+
+
+# --- EM-20: the dragon only ever stands and steps beside the rail ------------------------------
+
+
+def test_em20_a_shift_leaving_the_dragon_on_the_exit_end_it_heads_for_turns_it_at_once():
+    # The case found by play: the dragon steps from C3 to C2 heading for the exit, then the rail
+    # moves to C2–C5. C2 is now the end it heads for, so it turns, and a roll of 2 takes it to
+    # C3 and C4, never to C1.
+    state = board(knights={0: {"M6": 1, "C3": 1, "T1": 3}}, dragon=3, roll=1)
+    state, events = move(state, "M6")  # onto C1, beside the rail: the dragon steps to C2
+    assert of_type(events, "dragon_moved")[0].path == [2]
+    (shifted,) = of_type(events, "rail_shifted")
+    assert shifted.first == 2 and shifted.dragon_turned and not shifted.dragon_left_behind
+    assert (state.dragon, state.heading, state.rail) == (2, 1, 2)
+    assert GAME.view(state, None)["heading"] == "chamber"  # what the board picture draws
+    assert "turns to face the chamber" in GAME.narrate(shifted, ["Ann", "Bo", "Cy"])
+    _, events = move(with_roll(state, 2), "C3")  # the second move, onto C4: it wakes again
+    assert of_type(events, "dragon_moved")[0].path == [3, 4]
+
+
+def _wake(rail: int, cave: int, heading: int, roll: int):
+    """Wake the dragon standing on `cave` heading `heading` (1: chamber) beside a rail from
+    `rail`, the die showing `roll`: a lone knight steps onto the rail's exit end, no cards
+    anywhere. The dragon's path, and the state after its move and the shift."""
+    origin = "M6" if rail == 1 else f"C{rail - 1}"
+    state = board(knights={0: {origin: 1, "T1": 4}}, dragon=cave,
+                  heading="chamber" if heading == 1 else "exit", rail=rail, roll=roll)
+    after, events = move(state, origin)
+    (dragon,) = of_type(events, "dragon_moved")
+    assert dragon.start == cave and dragon.roll == roll
+    return dragon.path, after
+
+
+def test_em20_every_dragon_walk_stays_beside_the_rail_and_turns_exactly_at_its_ends():
+    # Every (rail, cave, heading) the dragon can reach from the start (C4 facing the exit, the
+    # rail beside C1–C4) and every roll: it steps only beside the rail, or toward it from behind
+    # when a shift left it there (EM-14); it turns exactly at the rail's ends; and after every
+    # move and shift it never stands on the end it heads for (EM-20).
+    start = (1, 4, -1)
+    seen, todo = {start}, [start]
+    while todo:
+        rail, cave, heading = todo.pop()
+        assert (heading, cave) not in ((-1, rail), (1, rail + 3)), \
+            f"the dragon on C{cave} heads off the end of the rail C{rail}–C{rail + 3}"
+        for roll in (1, 2, 3):
+            path, after = _wake(rail, cave, heading, roll)
+            steps = [cave, *path]
+            for before, here, step in zip(steps, steps[1:], range(roll), strict=False):
+                if before < rail:
+                    assert here == before + 1, f"behind the rail it steps toward it: {steps}"
+                else:
+                    assert rail <= here <= rail + 3, f"C{here} is off the rail C{rail}: {steps}"
+                if step + 1 < roll and here in (rail, rail + 3) and before >= rail:
+                    # at an end it turns at once: the next step goes back along the rail
+                    assert steps[step + 2] == before, f"no turn at C{here}: {steps}"
+                elif step + 1 < roll and before >= rail:
+                    assert steps[step + 2] - here == here - before, f"turned early: {steps}"
+            state = (after.rail, after.dragon, after.heading)
+            if state not in seen:
+                seen.add(state)
+                todo.append(state)
+    assert (2, 2, 1) in seen and (2, 2, -1) not in seen  # the case EM-20 settles
+    assert {rail for rail, _, _ in seen} == set(range(1, 7))  # every rail position reached
+
+
+def test_em20_only_the_game_itself_may_move_a_game_onto_todays_rules():
+    state = board(knights={0: {"M6": 1, "T1": 4}})
+    with pytest.raises(IllegalAction):
+        act(state, 0, type="rules", revision=2)
+    from engine.core.errors import NotYourTurn as Refused
+    from engine.core.game import CLOCK
+
+    with pytest.raises(Refused):  # today's game follows revision 2 already
+        act(state, CLOCK, type="rules", revision=2)
+    assert GAME.upgrade(state) is None

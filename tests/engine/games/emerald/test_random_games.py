@@ -69,7 +69,8 @@ def test_a_thousand_random_games_per_player_count_keep_every_invariant(players, 
 @pytest.mark.parametrize(("players", "seed"), [(p, s) for p in (2, 3, 4, 5) for s in range(4)])
 def test_replaying_the_log_gives_the_same_state_and_stored_states_load_back(players, seed):
     state, _ = GAME.new_game(seed, players)
-    record = GameRecord(kind="emerald", seed=seed, seats=[f"p{i}" for i in range(players)])
+    record = GameRecord(kind="emerald", seed=seed, seats=[f"p{i}" for i in range(players)],
+                        rules_revision=GAME.rules_revision)
     rng = random.Random(seed)
     while not GAME.is_over(state):
         (decision,) = GAME.pending(state)
