@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -44,22 +45,23 @@ class PoolSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.game_id, self.card, self.key = game_id, card, key
 
     @classmethod
-    def build(cls, game_id: int, key: str, view: dict[str, Any], card: int,
-              row: int) -> PoolSelect:
-        """The menu as the prompt shows it now: free gems of the card's kind, the player's own
-        marked (its own pick for this card chosen), others' left out."""
-        kind, me = view["cards"][card]["kind"], view["viewer"]
+    def build(cls, game_id: int, key: str, view: dict[str, Any], card: int, row: int,
+              offered: Sequence[str]) -> PoolSelect:
+        """The menu as the prompt shows it now: the labels the decision offers for this card
+        (`offered`: the engine's options, so the menu lists exactly what it accepts), and the
+        player's own pick for it, chosen."""
+        me, offered_here = view["viewer"], set(offered)
         options = []
         for gem in sorted(view["pool"], key=lambda g: g["label"]):
-            if gem["kind"] != kind or gem["holder"] not in (None, me):
-                continue
             mine = gem["holder"] == me
-            elsewhere = mine and gem["card"] != card
+            here = mine and gem["card"] == card
+            if gem["label"] not in offered_here and not here:
+                continue
             options.append(discord.SelectOption(
-                label=gem["label"], value=gem["label"], default=mine and not elsewhere,
+                label=gem["label"], value=gem["label"], default=here,
                 # Translators: a gem the player holds for another card; choosing it moves it
                 description=(_("yours, for {card}: choosing it moves it").format(
-                    card=back_name(gem["card"])) if elsewhere else None)))
+                    card=back_name(gem["card"])) if mine and not here else None)))
         select = discord.ui.Select(
             # Translators: a menu's placeholder; {card} is e.g. "Pink card: ruby"
             placeholder=_("{card} — choose its gem…").format(card=card_title(view, card)),

@@ -186,11 +186,13 @@ class GkePresenter(Presenter):
         decision, view = pv.decision, pv.view
         if decision is None:
             return None
-        offered = sorted({o.action["card"] for o in decision.options
-                          if o.action["type"] == "pick"})
+        offered: dict[int, list[str]] = {}
+        for option in decision.options:
+            if option.action["type"] == "pick":
+                offered.setdefault(option.action["card"], []).append(option.action["label"])
         items: list[discord.ui.Item[Any]] = []
-        for row, card in enumerate(offered):
-            menu = PoolSelect.build(pv.game_id, decision.key, view, card, row)
+        for row, card in enumerate(sorted(offered)):
+            menu = PoolSelect.build(pv.game_id, decision.key, view, card, row, offered[card])
             if menu.item.options:
                 items.append(menu)
         for option in decision.options:

@@ -26,7 +26,10 @@ def gem_kinds() -> tuple[int, ...]:
 
 
 def pick_decision(state: GkeState, seat: int) -> Decision:
-    """Per card, each gem of its kind no other player holds; the player's own picks to release."""
+    """Per card, each gem of its kind no other player holds; the player's own picks to release.
+
+    A player holding all their picks (four players: two for three cards, GKE-1) picks for the
+    card left empty only by moving a gem they hold for another card of its kind (GKE-13)."""
     row = state.picks[seat]
     taken = {gem for other, picks in enumerate(state.picks) if other != seat
              for gem in picks if gem is not None}
@@ -34,14 +37,15 @@ def pick_decision(state: GkeState, seat: int) -> Decision:
     options: list[Option] = []
     full = state.held(seat) >= state.picks_per_round
     for card in range(3):
-        if full and row[card] is None:
-            continue  # with four players, the card left without a gem (GKE-1)
         kind, where = card_kind(state, card), back_name(card)
+        # A new gem needs a free pick: none left, only the gems held here move (GKE-12).
+        only_held = full and row[card] is None
         # Built unvalidated: every field is made here, and a decision has ~27 of them.
         options += [Option.model_construct(label=label, detail=where, action={
             "type": "pick", "card": card, "label": label})
             for label, gem in state.labels.items()
-            if kinds[gem] == kind and gem not in taken and row[card] != gem]
+            if kinds[gem] == kind and gem not in taken and row[card] != gem
+            and (not only_held or gem in row)]
     by_gem = labels_by_gem(state)
     for card, gem in enumerate(row):
         if gem is not None:

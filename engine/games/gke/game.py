@@ -32,10 +32,11 @@ class GkeGame(GameKind[GkeState]):
     rounds_setting: ClassVar[str | None] = "cards_per_colour"  # a round per card of each colour
     longest_clock: ClassVar[float | None] = 300.0  # the issue's choices: 30 s to 5 minutes
 
-    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None
-                 ) -> tuple[GkeState, list[GameEvent]]:
+    def new_game(self, seed: int, players: int, settings: dict[str, Any] | None = None,
+                 revision: int | None = None) -> tuple[GkeState, list[GameEvent]]:
         """Lay out the cards and open the first round."""
         self.check_player_count(players)
+        self.check_revision(revision)
         try:
             chosen = GkeSettings.model_validate(settings or {})
         except ValidationError:

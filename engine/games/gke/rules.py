@@ -1,5 +1,5 @@
 """Große kleine Edelsteine's rules as state changes: setup, a round's picks, the scoring and the
-end (rulebook; RULINGS GKE-1 … GKE-12). Each function changes `state` in place and returns the
+end (rulebook; RULINGS GKE-1 … GKE-13). Each function changes `state` in place and returns the
 events it gave; the caller (game.py) works on a copy and checks legality first."""
 
 from __future__ import annotations

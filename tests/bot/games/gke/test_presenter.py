@@ -32,3 +32,33 @@ def test_the_table_names_who_holds_which_label_but_never_a_symbol() -> None:
     text = "\n".join([embed.description or ""] + [f"{f.name} {f.value}" for f in embed.fields])
     assert f"ann **{label}**" in text and "<t:1000:R>" in text
     assert not any(symbol_name(s) in text.split() for s in SYMBOLS)
+
+
+def test_gke13_each_cards_menu_lists_exactly_the_picks_the_referee_accepts() -> None:
+    # Four players: two picks for three cards. The pink and blue cards show one kind; ann holds
+    # a gem of it for pink and one for green. Blue's menu offers only her pink gem (moving it);
+    # a free gem of that kind would be refused, so it is not listed.
+    from engine.games.gke.data import game_data
+    from engine.service.models import PlayerView
+
+    data = game_data()
+    state, _ = GAME.new_game(3, 4)
+    shared = data.gems[data.cards[state.face_up[0]].gem].kind
+    state.face_up[1] = next(c.id for c in data.cards if c.back == "blue"
+                            and data.gems[c.gem].kind == shared)
+    of_kind = [label for label, gem in state.labels.items() if data.gems[gem].kind == shared]
+    green = data.gems[data.cards[state.face_up[2]].gem].kind
+    other = next(label for label, gem in state.labels.items() if data.gems[gem].kind == green)
+    state, _ = GAME.apply(state, 0, {"type": "pick", "card": 0, "label": of_kind[0]})
+    state, _ = GAME.apply(state, 0, {"type": "pick", "card": 2, "label": other})
+    pv = PlayerView(game_id=1, version=2, status="running", seat=0, view=GAME.view(state, 0),
+                    decision=GAME.decision_for(state, 0))
+    items = GkePresenter().prompt_items(pv, ["ann", "bob", "cy", "dee"])
+    menus = {item.card: [o.value for o in item.item.options]
+             for item in items if hasattr(item, "card") and hasattr(item.item, "options")}
+    assert menus[1] == [of_kind[0]]  # only the move; every other gem of the kind is refused
+    assert set(menus[0]) == set(of_kind)  # pink: its own pick (chosen) and every free gem
+    for card, labels in menus.items():
+        for label in labels:
+            if state.picks[0][card] != state.labels[label]:
+                GAME.apply(state, 0, {"type": "pick", "card": card, "label": label})
