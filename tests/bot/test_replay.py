@@ -8,6 +8,7 @@ and the menu work after a restart."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -18,13 +19,14 @@ from simcord import Env
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from bot.core.presenter import presenter_for
-from bot.core.replay import jump_targets
+from bot.core.replay import jump_targets, steps_of
 from bot.core.texts import seat_names
 from bot.games.esr.narrate import action_text
 from engine.core.record import GameRecord, replay
 from engine.core.registry import get_kind
 from engine.core.simulate import play_game
 from engine.games.esr.events import ActionsRevealed
+from engine.service import GameService
 from tests.bot.driver import (
     last_reply,
     new_table,
@@ -295,3 +297,22 @@ async def test_a_running_game_another_servers_game_or_no_game_cannot_be_replayed
     assert f"There is no game #{game_id} on this server." in reply_text(foreign)
     missing = await ann.slash(channel, "game replay", game=999999)
     assert private(missing) and "There is no game #999999" in reply_text(missing)
+
+
+async def test_the_replay_viewer_steps_through_emerald_games_stored_under_older_rules(
+        tmp_path: Path) -> None:
+    # Games written before EM-20 (tests/fixtures/stored_emerald_v1.sqlite3): the viewer replays
+    # each under the rules it was played by, without a refused action; the finished one to its
+    # end. (A running game is never shown, but its log replays just the same.)
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    path = tmp_path / "stored.sqlite3"
+    shutil.copyfile(fixtures / "stored_emerald_v1.sqlite3", path)
+    roles = json.loads((fixtures / "stored_emerald_v1.states.json").read_text())["roles"]
+    async with await GameService.open(path) as service:
+        for game_id in roles.values():
+            record = await service.export_record(game_id)
+            steps = steps_of(record, presenter_for("emerald"))
+            assert steps[-1].final and len(steps) > 5
+            state, _ = replay(record)
+            assert steps[-1].view == get_kind("emerald").view(state, None)
+            assert (state.phase == "over") == (game_id == roles["finished"])
