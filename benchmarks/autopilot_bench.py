@@ -1,4 +1,4 @@
-"""The autopilot's negotiations (issue 22): what it gains against what it gives.
+"""The autopilot's negotiations: what it gains against what it gives.
 
 One seat of four (seed % 4) is played by the autopilot level under test and is shown to the
 others as a person (SEAT_LEVELS None), as the service shows a person whose time ran out. The
@@ -50,8 +50,8 @@ BINS = [(-99.0, 0.0, "≤ 0"), (0.0, 1.0, "0–1"), (1.0, 2.0, "1–2"), (2.0, 9
 def market_worth(view: dict[str, Any], seat: int, action: str) -> float:
     """The action's worth to `seat` in gemstones, at the gem cards' rate.
 
-    The same sum as `ai.price_limit`, written out here so this file measures the code of before
-    issue 22 too (copied into a worktree of f53c24a, which has no `price_limit`)."""
+    The same sum as `ai.price_limit`, written out here so this file measures older code
+    too (copied into a worktree of f53c24a, which has no `price_limit`)."""
     card = view["players"][seat]["gem_card"]
     if action == "gems":
         return float(sum(min(card["gems"][c], view["supply"][c]) for c in COLOURS))

@@ -1,4 +1,4 @@
-"""Store backends benchmark (issue 25): submit latency p50/p99 and throughput with 1, 100 and
+"""Store backends benchmark: submit latency p50/p99 and throughput with 1, 100 and
 1,000 games submitting back to back, SQLite in one process against PostgreSQL with one, two
 and four processes sharing the games, all in one run on this machine.
 

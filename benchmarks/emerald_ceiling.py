@@ -1,5 +1,5 @@
 """How much better than `greedy` Emerald lets a player be: greedy's own search given what no
-honest seat has, against greedy seats (issue 23's `strong` targets: ≥ 60 % against three greedy
+honest seat has, against greedy seats (the targets set for `strong`: ≥ 60 % against three greedy
 at 4 players, ≥ 70 % head to head).
 
   oracle     greedy's search of its turn on the real state instead of a world sampled from its

@@ -85,7 +85,7 @@ def api_costs(states: list[Any]) -> dict[str, float]:
         "view (a seat)": each(lambda s: esr.view(s, 0), states),
         "view (spectator)": each(lambda s: esr.view(s, None), states),
         "apply": each(lambda m: esr.apply(*m), moves),
-        # Not part of view(): front ends ask for it where they show it (issue 22). Cold: the
+        # Not part of view(): front ends ask for it where they show it. Cold: the
         # cache of forecasts is emptied first, so each state is worked out once.
         "forecast (of a seat's view)": lambda: (clear_cache(), each(forecast, seat_views)()),
     }

@@ -1,4 +1,4 @@
-"""Große kleine Edelsteine's AI levels against each other (issue 24).
+"""Große kleine Edelsteine's AI levels against each other.
 
 Tables (each --games games, seeds 0..games-1, the seats rotated one place per seed so no level
 keeps the first seat; a shared first place counts as a share of a win; the rulebook's 6 cards

@@ -1,4 +1,4 @@
-"""What drawing Große kleine Edelsteine's round picture costs (issue 24: ≤ 150 ms, off the
+"""What drawing Große kleine Edelsteine's round picture costs (≤ 150 ms, off the
 event loop): CPU per `round_png` (layout, 81 gem sprites and 3 card gems, labels, PNG encoding)
 for the first round of --games games per player count (seeds 0..games-1), the sprite and
 layout caches cleared before each drawing; and the PNG's size.

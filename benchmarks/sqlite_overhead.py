@@ -1,4 +1,4 @@
-"""What the second backend costs the SQLite path (issue 25's budget: at most 10 % on a click's
+"""What the second backend costs the SQLite path (the budget: at most 10 % on a click's
 p99): the same submit loop on this tree and on an older revision (a git worktree), run in
 turns in one sitting, with `synchronous=NORMAL` so the disk's sync stalls do not drown it.
 

@@ -1,7 +1,7 @@
 """What a query layer costs on SQLite: the submit's own writes (one action appended, the game's
 version moved on under a version check, in one durable write transaction) through today's
 store (aiosqlite, hand-written SQL) against SQLAlchemy Core's async engine over the same driver
-and file settings — the first piece of evidence for issue 25's choice of one query layer for
+and file settings — the first piece of evidence for the choice of one query layer for
 SQLite and PostgreSQL (its budget: paced click p99 on SQLite at most 10 % worse).
 
 Both write to a copy of the same real schema (the bundled migrations) with WAL and

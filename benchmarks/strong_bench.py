@@ -1,6 +1,6 @@
 """The 'strong' AI at tables of AIs: is it fair among its own kind, and is it stronger?
 
-Tables of 4 players, N games each (issue 15's goals in brackets):
+Tables of 4 players, N games each (the goals in brackets):
 - fair: three 'strong' seats and one 'greedy' seat shown to the others as a person: each strong
   seat's win share (within 5 points of the others), the greedy seat's (at most 25 %);
 - mixed: two seats of level A and two of level B (--versus A,B), alternating from game to game:

@@ -1,6 +1,6 @@
 """What drawing ESR's table and a private prompt's header costs, in CPU time per call, over every
 state of 20 random 4-player games (the states of benchmarks.engine_bench): the majority
-forecast (engine), the table embed and the prompt header (bot), which both show it (issue 22);
+forecast (engine), the table embed and the prompt header (bot), which both show it;
 "cold" empties the forecast cache first, "cached" draws what was just drawn.
 
 `--baseline FILE` also times another version of bot/games/esr/table.py (e.g. the one before

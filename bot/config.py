@@ -49,7 +49,7 @@ class BotSettings(BaseSettings):
     new_game_cooldown: float = Field(
         default=30.0, ge=0,
         description="Seconds a member waits between two `/game new` in one server.")
-    # strong, measured over 400 games as the autopilot (issue 22, docs/benchmarks.md): it wins
+    # strong, measured over 400 games as the autopilot (docs/benchmarks.md): it wins
     # 72 % of tables of greedy seats where greedy wins 19 %, and it searches in the AI workers.
     autopilot_level: str = Field(
         default="strong",

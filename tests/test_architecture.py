@@ -1,8 +1,9 @@
 """The layering of engine/ and bot/, read from their source with ast (nothing is imported).
 
-Rules: no import cycles; the engine core imports no game; the bot core imports no game package;
-the engine imports neither discord nor the bot; only the ESR presenter names ESR; and every game
-and presenter package is an entry point in pyproject.toml (and every entry point is a package).
+Rules: no import cycles; the engine's layers import only downward (ENGINE_LAYERS) and no game
+imports another; the engine core imports no game; the bot core imports no game package; the
+engine imports neither discord nor the bot; only the ESR presenter names ESR; and every game and
+presenter package is an entry point in pyproject.toml (and every entry point is a package).
 """
 
 from __future__ import annotations
@@ -324,6 +325,51 @@ def listing(lines: list[str]) -> str:
     return "\n  " + "\n  ".join(lines)
 
 
+# --- layers --------------------------------------------------------------------------------
+
+# The engine's layers, lowest first: a module may import its own layer and those below it. A
+# module belongs to the layer of the longest package name it falls within (`engine` itself, its
+# command line and __main__, is the top).
+ENGINE_LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine.core",),
+    ("engine.games",),
+    ("engine.store",),
+    ("engine.ratings", "engine.coach"),
+    ("engine.service",),
+    ("engine.cli", "engine"),
+)
+
+
+def layer_of(module: str, layers: tuple[tuple[str, ...], ...]) -> tuple[int, str] | None:
+    """The layer index and the package naming it, for the longest package `module` is in."""
+    found = [(len(name), index, name) for index, names in enumerate(layers) for name in names
+             if is_within(module, name)]
+    if not found:
+        return None
+    _, index, name = max(found)
+    return index, name
+
+
+def upward_imports(imports: Mapping[str, list[Import]], modules: Mapping[str, Path],
+                   layers: tuple[tuple[str, ...], ...]) -> list[str]:
+    """`module:line imports target` for every import of a higher layer, or of another game."""
+    found = []
+    for module, module_imports in imports.items():
+        mine = layer_of(module, layers)
+        if mine is None:
+            continue
+        for imp in module_imports:
+            target = imported_module(imp, modules)
+            theirs = layer_of(target, layers)
+            if theirs is None:
+                continue
+            other_game = mine[1] == theirs[1] == "engine.games" and \
+                module.split(".")[:3] != target.split(".")[:3] and target.count(".") >= 2
+            if theirs[0] > mine[0] or other_game:
+                found.append(f"{module}:{imp.line} imports {target}")
+    return sorted(set(found))
+
+
 # --- the real tree -----------------------------------------------------------------------
 
 
@@ -331,6 +377,13 @@ def test_engine_and_bot_import_each_other_without_cycles() -> None:
     """No module of engine/ or bot/ reaches itself through imports, lazy or typing-only."""
     cycles = cycle_report(import_graph(ROOT, PACKAGES))
     assert not cycles, "import cycles:" + listing(cycles)
+
+
+def test_the_engines_layers_import_only_downward() -> None:
+    """Core, games, store, ratings and coach, service, command line: each imports only what
+    lies below it (and no game another game)."""
+    found = upward_imports(real_imports(), module_files(ROOT, PACKAGES), ENGINE_LAYERS)
+    assert not found, "imports against the engine's layers:" + listing(found)
 
 
 def test_engine_core_imports_no_game() -> None:
@@ -632,4 +685,25 @@ def test_a_game_being_built_may_wait_for_its_entry_point_if_it_says_why(tmp_path
     )
     assert entry_point_mismatch(root, "engine.games", "juwelier.games") == [
         "engine.games.forgotten: a package without a 'juwelier.games' entry point",
+    ]
+
+
+def test_an_upward_import_is_found_and_a_downward_one_is_not(tmp_path: Path) -> None:
+    """A store module importing the service breaks the layers; the service importing the store
+    does not; the top-level package's own module is the top layer."""
+    root = write_tree(tmp_path, {
+        "engine/__init__.py": "", "engine/catalog.py": "",
+        "engine/core/__init__.py": "", "engine/core/game.py": "import engine.catalog\n",
+        "engine/store/__init__.py": "", "engine/store/rows.py": "from engine.service import live\n",
+        "engine/service/__init__.py": "", "engine/service/live.py": "import engine.store.rows\n",
+        "engine/games/__init__.py": "", "engine/games/a/__init__.py": "",
+        "engine/games/b/__init__.py": "from engine.games.a import x\n",
+        "engine/games/a/x.py": "",
+    })
+    modules = module_files(root, ["engine"])
+    imports = {module: imports_in(path, module) for module, path in modules.items()}
+    assert upward_imports(imports, modules, ENGINE_LAYERS) == [
+        "engine.core.game:1 imports engine.catalog",
+        "engine.games.b:1 imports engine.games.a.x",
+        "engine.store.rows:1 imports engine.service.live",
     ]

@@ -1,4 +1,4 @@
-"""Issue 16: every message is translated into German and Danish, and the catalogs match the code."""
+"""Every message is translated into German and Danish, and the catalogs match the code."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Who is spoken to in which language (issue 16).
+"""Who is spoken to in which language.
 
 - A private reply (a prompt, a refusal, `/game hand`) is in the clicking member's language: the one
   they chose with `/game settings my_language:`, else their Discord client's (`interaction.locale`).

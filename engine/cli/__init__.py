@@ -10,8 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine.catalog import _, ngettext
 from engine.core.ai import POLICIES
+from engine.core.catalog import _, ngettext
 from engine.core.errors import EngineError
 from engine.core.i18n import LOCALES, use_locale
 from engine.core.record import GameRecord, replay
@@ -174,7 +174,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--ai", default="random", choices=sorted(POLICIES),
                       help="level of the AI seats: random (any legal move), greedy (good "
                            "heuristics), strong (the hardest: out-trades greedy seats), "
-                           "strong-v1 (the strong of before issue 15) (default: random)")
+                           "strong-v1 (the first strong level, kept for comparison) "
+                           "(default: random)")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed, to play the same deal again (default: random)")
     play.add_argument("--name", default="Player",

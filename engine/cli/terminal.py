@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.catalog import _, ngettext
 from engine.cli import racing
+from engine.core.catalog import _, ngettext
 from engine.core.errors import EngineError
 from engine.core.game import Action, Decision, DecisionUI, GameEvent, GameKind
 from engine.core.i18n import DEFAULT, current

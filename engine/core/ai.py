@@ -105,7 +105,7 @@ def _level(level: str) -> Policy:
 greedy_policy = _level("greedy")
 # Searching (tenths of a second) in the games that implement it: run off the event loop.
 strong_policy = searching(_level("strong"))
-# The 'strong' of before issue 15's rework, frozen for benchmarks; not offered in lobbies.
+# The first 'strong' level (determinized search), frozen for benchmarks; not offered in lobbies.
 strong_v1_policy = searching(_level("strong-v1"))
 
 POLICIES: dict[str, Policy] = {

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.catalog import N_, _
+from engine.core.catalog import N_, _
 from engine.core.errors import IllegalAction
 
 Action = dict[str, Any]

@@ -10,7 +10,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Generic, TypeVar
 
-from engine.catalog import _
+from engine.core.catalog import _
 from engine.core.errors import UnknownGame
 from engine.core.game import GameKind
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.catalog import _
+from engine.core.catalog import _
 
 SEAT_LABEL = "Seat {number}"  # the msgids of seat_label and seat_ref, for matching
 SEAT_REF = "seat {number}"

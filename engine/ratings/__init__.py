@@ -1,2 +1,2 @@
-"""Skill ratings per member, game and server (issue 26): who is rated, and how (openskill's
+"""Skill ratings per member, game and server: who is rated, and how (openskill's
 Plackett–Luce model); the database rows are in engine/store/ratings.py."""

@@ -9,49 +9,15 @@ played to the end (they left, or handed it over and never took it back) places l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from engine.store.models import UserId
+# The rows rating reads and writes are the store's (engine/store/models.py); named here too.
+from engine.store.models import NEWCOMER_MU, NEWCOMER_SIGMA, Change, Entrant, Rating, UserId
 
-MODEL = PlackettLuce()  # mu 25, sigma 25/3: the library's defaults for a newcomer
+MODEL = PlackettLuce(mu=NEWCOMER_MU, sigma=NEWCOMER_SIGMA)
 
-
-@dataclass(frozen=True)
-class Rating:
-    """A skill estimate: mean and uncertainty, and how many rated games it rests on."""
-
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
-    games: int = 0
-
-    @property
-    def shown(self) -> float:
-        """The conservative figure players see: mu − 3 sigma (openskill's ordinal)."""
-        return self.mu - 3 * self.sigma
-
-
-@dataclass(frozen=True)
-class Entrant:
-    """A seat at a finished table: a person (user_id) or an AI (level), where it placed (1 =
-    first, shared places equal) and whether its person left it to the autopilot."""
-
-    seat: int
-    place: int
-    user_id: UserId | None = None
-    level: str | None = None
-    left: bool = False
-
-
-@dataclass(frozen=True)
-class Change:
-    """One person's rating before and after a game."""
-
-    user_id: UserId
-    seat: int
-    before: Rating
-    after: Rating
+__all__ = ["MODEL", "Change", "Entrant", "Rating", "places", "rated", "update"]
 
 
 def rated(entrants: Sequence[Entrant]) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.catalog import _
+from engine.core.catalog import _
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.game import CLOCK, Action, DecisionUI, GameEvent
 from engine.ratings.ended import rate_ended
@@ -20,12 +20,13 @@ from engine.service import ai
 from engine.service.ai_pool import AiPool
 from engine.service.deadlines import plan_deadlines
 from engine.service.errors import ConcurrentWrite, GameDamaged, GameNotFound, GameNotRunning
-from engine.service.live import LiveGame, assemble, read_game
+from engine.service.live import LiveGame, assemble
 from engine.service.models import AcceptedAction
 from engine.store import damaged, log
 from engine.store.connect import Store
 from engine.store.errors import INTEGRITY_ERRORS
 from engine.store.models import By
+from engine.store.replay import read_game
 
 Clock = Callable[[], float]
 logger = logging.getLogger("juwelier.service")

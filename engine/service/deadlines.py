@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError, field_validator
 
-from engine.catalog import _
+from engine.core.catalog import _
 from engine.core.game import CLOCK, DecisionUI, GameKind
 from engine.service.errors import BadSettings
 from engine.store.models import DeadlineRow

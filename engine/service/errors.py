@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.catalog import N_, _, ngettext
+from engine.core.catalog import N_, _, ngettext
 from engine.core.errors import EngineError, NotYourTurn
 
 

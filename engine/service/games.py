@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.catalog import N_
+from engine.core.catalog import N_
 from engine.core.game import Action, Decision
 from engine.ratings.ended import rate_ended
 from engine.service.base import ServiceCore

@@ -9,7 +9,7 @@ from typing import Any
 import aiosqlite
 from pydantic import ValidationError
 
-from engine.catalog import N_, _
+from engine.core.catalog import N_, _
 from engine.core.game import GameKind
 from engine.core.registry import get_kind, kinds
 from engine.core.rng import shuffled_seats

@@ -10,10 +10,10 @@ from __future__ import annotations
 from engine.core.game import GameEvent
 from engine.core.registry import get_kind
 from engine.service.base import ServiceCore
-from engine.service.live import rebuild
 from engine.service.reads import started_game
 from engine.store import log
 from engine.store.query import fetch_all
+from engine.store.replay import rebuild
 
 TOLD = "told"  # the message name holding the mark: message_id is the last version told
 NOTHING_TOLD = -1  # not even the set-up (version 0) has been told

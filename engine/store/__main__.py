@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from engine.core.registry import get_kind
-from engine.service.live import read_game, rebuild
 from engine.store import log
 from engine.store.config import StoreConfig
 from engine.store.connect import Store
@@ -19,6 +18,7 @@ from engine.store.copy import copy_rows, game_ids
 from engine.store.db import Database
 from engine.store.errors import StoreError
 from engine.store.postgres import PostgresDatabase, is_postgres_url
+from engine.store.replay import read_game, rebuild
 
 
 async def replayed(db: Store, game_id: int) -> str:

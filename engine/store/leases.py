@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.catalog import _
+from engine.core.catalog import _
 from engine.store.dialect import Connection
 from engine.store.errors import StoreError
 from engine.store.query import fetch_one

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -132,3 +133,46 @@ class HistoryEntry(BaseModel):
     winner: bool = False
     started_at: float | None = None
     finished_at: float | None = None
+
+
+# --- ratings --------------------------------------------------------------------------------
+
+# A newcomer's rating: openskill's defaults for its Plackett–Luce model (engine/ratings/model.py).
+NEWCOMER_MU = 25.0
+NEWCOMER_SIGMA = 25.0 / 3
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A skill estimate: mean and uncertainty, and how many rated games it rests on."""
+
+    mu: float = NEWCOMER_MU
+    sigma: float = NEWCOMER_SIGMA
+    games: int = 0
+
+    @property
+    def shown(self) -> float:
+        """The conservative figure players see: mu − 3 sigma (openskill's ordinal)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A seat at a finished table: a person (user_id) or an AI (level), where it placed (1 =
+    first, shared places equal) and whether its person left it to the autopilot."""
+
+    seat: int
+    place: int
+    user_id: UserId | None = None
+    level: str | None = None
+    left: bool = False
+
+
+@dataclass(frozen=True)
+class Change:
+    """One person's rating before and after a game."""
+
+    user_id: UserId
+    seat: int
+    before: Rating
+    after: Rating

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from engine.ratings.model import Change, Entrant, Rating
-from engine.store.models import UserId
+from engine.store.models import Change, Entrant, Rating, UserId
 from engine.store.query import fetch_all, fetch_one
 
 

@@ -22,7 +22,7 @@ def db_file(tmp_path: Path) -> Path:
 @pytest.fixture(autouse=True)
 def greedy_autopilot(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot tests' autopilot plays `greedy`, as an operator may set it: the default
-    `strong` (issue 22) searches for seconds on a busy test machine, longer than SimCord waits
+    `strong` searches for seconds on a busy test machine, longer than SimCord waits
     for a click to settle. Its play is tested in tests/engine/games/esr/test_ai_autopilot.py."""
     monkeypatch.setenv("JUWELIER_AUTOPILOT_LEVEL", "greedy")
 

@@ -1,7 +1,7 @@
 """Discord waits 3 seconds for the first answer to an interaction, then shows "This interaction
 failed". While a long write holds the database, every click and command must still be
 acknowledged at once, and what it asked for is done as soon as the database is free
-(issue #5: Discord's limits respected, even while the database is busy)."""
+(Discord's limits respected, even while the database is busy)."""
 
 from __future__ import annotations
 

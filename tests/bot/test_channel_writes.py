@@ -1,5 +1,5 @@
 """Every state change a player must see costs the game's channel one message write: the turn's
-story and the table share one live message (issue #6). When that write is a new message (a new
+story and the table share one live message. When that write is a new message (a new
 turn, a ping, a picture), one more edit finalises the message it replaces: the ending of its
 turn, and no table or buttons any more, so only the live message carries them (#13, #14)."""
 

@@ -1,4 +1,4 @@
-"""Issue 22: the bot's German and Danish where a sentence wraps a name or a number — counts of 1
+"""The bot's German and Danish where a sentence wraps a name or a number — counts of 1
 and 2 (and 0), a person's name and an AI seat's name in a sentence, one player addressed or
 several (du / ihr, du / I) — rendered by the real code and compared with what a native writes.
 The engine's own lines (negotiation, scoring, gemstones) are in

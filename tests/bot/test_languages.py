@@ -1,4 +1,4 @@
-"""Issue 16: the bot speaks English, German and Danish — private replies in the member's language,
+"""The bot speaks English, German and Danish — private replies in the member's language,
 channel messages in the channel's; whole games in German and in Danish leave no English behind."""
 
 from __future__ import annotations

@@ -91,6 +91,6 @@ async def test_the_autopilot_plays_at_a_real_level(simcord_env: Env,
 
 def test_the_default_autopilot_is_the_level_measured_best(monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    # strong won 72 % of tables where greedy won 19 % (issue 22, docs/benchmarks.md).
+    # strong won 72 % of tables where greedy won 19 % (docs/benchmarks.md).
     monkeypatch.delenv("JUWELIER_AUTOPILOT_LEVEL")
     assert BotSettings(token="simulated").autopilot_level == "strong"

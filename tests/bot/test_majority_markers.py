@@ -1,4 +1,4 @@
-"""A whole game through the bot (issue 22): after every click the live table, and every private
+"""A whole game through the bot: after every click the live table, and every private
 prompt, show what the real round scoring would pay if the round ended then — checked against
 the engine's own scoring of the stored state — and the finished game's table hides nothing."""
 

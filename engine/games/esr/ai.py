@@ -179,7 +179,7 @@ def price_limit(view: dict[str, Any], seat: int, action: str) -> float:
 
     A Gemstones action is worth the gemstones it brings, Money its millions at the gem cards'
     rate, another action the AI's estimate of it at that rate. Paying more hands the partner, a
-    rival, more than the action brings: issue 22 measured such trades ending worse than not
+    rival, more than the action brings: such trades were measured ending worse than not
     buying, and the autopilot winning more without them (docs/benchmarks.md)."""
     card = view["players"][seat]["gem_card"]
     if action == "gems":

@@ -1,5 +1,5 @@
 """How the AI uses an Instant card (ESR-8): carried out when it helps, forgone when it changes
-nothing or does the taker harm (issue 22: an Exchange of two gemstones of one colour was played).
+nothing or does the taker harm (an Exchange of two gemstones of one colour was played).
 
 An effect is valued as greedy values gemstones (`position`: what they would earn at a
 scoring now, and a floor per gemstone), relative to the table: the taker's gain less the others'

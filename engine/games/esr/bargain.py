@@ -14,8 +14,8 @@ end through the engine's own rules. The partner answers as the greedy model does
 greedy level plays, and a fair guess at a person's reasoning), and each ending is valued by what
 this seat gains minus its share of what the partner gains, so a cheap offer the partner accepts
 beats a dear one, and a trade that hands the partner more than it brings is refused. Neither
-side is searched offering more gemstones than the action is worth to it (`ai.price_limit`,
-issue 22), as the greedy partner never does.
+side is searched offering more gemstones than the action is worth to it (`ai.price_limit`),
+as the greedy partner never does.
 """
 
 from __future__ import annotations

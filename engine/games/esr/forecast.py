@@ -1,4 +1,4 @@
-"""What a round scoring would pay right now, and what an action would add to it (issue 22).
+"""What a round scoring would pay right now, and what an action would add to it.
 
 Worked out from a view's public facts only — every player's gemstones and face-up Scoring cards,
 the turn cards, the supply and the face-up event card — so it can be shown in the channel and to

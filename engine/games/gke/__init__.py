@@ -1,4 +1,4 @@
-"""Große kleine Edelsteine (issue 24): the rules engine, registered under the name 'gke' with
+"""Große kleine Edelsteine: the rules engine, registered under the name 'gke' with
 its AI levels (easy, medium, hard: how far an AI's eye misjudges a size)."""
 
 from engine.core.ai import register_game_policy

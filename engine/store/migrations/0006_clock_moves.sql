@@ -1,4 +1,4 @@
--- Juwelier schema, version 6: a game's own clock may move (issue 24). When a round's time limit
+-- Juwelier schema, version 6: a game's own clock may move. When a round's time limit
 -- runs out, the service logs the game's own move (GameKind.clock) with by = 'clock' at seat -1.
 -- SQLite cannot change a CHECK constraint in place: the log is copied into a table with the
 -- wider check, row for row, and its append-only triggers are made again.

@@ -1,4 +1,4 @@
--- Juwelier schema, version 8: a lease per gateway shard (issue 25). Several bot processes may
+-- Juwelier schema, version 8: a lease per gateway shard. Several bot processes may
 -- share one database, each running a range of shards; a game belongs to the shard of its guild.
 -- A process acts for a shard's games only while it holds the shard's lease (renewed before
 -- `expires_at`, a clock time). Every take-over raises `token`, and every write a process makes

@@ -1,5 +1,5 @@
 -- Juwelier schema, version 9: skill ratings per member, game and server, and the coach's
--- reviews (issue 26).
+-- reviews.
 -- A member's current rating in one game on one server (openskill's mu and sigma).
 CREATE TABLE ratings (
     guild_id INTEGER NOT NULL,

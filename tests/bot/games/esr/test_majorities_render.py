@@ -1,4 +1,4 @@
-"""The table reads the game for you (issue 22): majority markers on the table and in the
+"""The table reads the game for you: majority markers on the table and in the
 private prompt, both negotiators' action values in the room and the offer builder, the Half
 scoring line, the game-over table and what a negotiator waits for."""
 

@@ -48,11 +48,13 @@ async def pick_somewhere(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
     if pv.decision is None or None not in pv.view["me"]["picks"]:
         return None
     shown = await prompt(bot, channel, game_id, actor)
-    empty = [card for card, label in enumerate(pv.view["me"]["picks"])
-             if label is None and card in menus(shown)]
-    if not empty:
+    # Free gems only: a menu may also offer to move a gem held for another card (GKE-13), which
+    # is all a four-player seat holding both its picks is offered for its empty card.
+    free = {card: values for card, label in enumerate(pv.view["me"]["picks"])
+            if label is None and card in menus(shown)
+            and (values := [o["value"] for o in menus(shown)[card]["options"]
+                            if not o.get("description")])}
+    if not free:
         return None
-    card = rng.choice(empty)
-    values = [o["value"] for o in menus(shown)[card]["options"]
-              if not o.get("description")]
-    return await pick(actor, shown, card, rng.choice(values))
+    card = rng.choice(sorted(free))
+    return await pick(actor, shown, card, rng.choice(free[card]))

@@ -1,4 +1,4 @@
-"""The autopilot's trades (issue 22): never more gemstones than the action is worth.
+"""The autopilot's trades: never more gemstones than the action is worth.
 
 A playthrough saw the autopilot raise to 5 yellow, 1 green for a Gemstones action of 1 red,
 1 yellow, and pay 4 gemstones for 5 million. Both AI levels the autopilot may play are checked
@@ -48,7 +48,7 @@ def answer(level: str, state: EsrState, rng_seed: int = 1) -> Action:
         return get_policy(level)(KIND, state, decision, random.Random(rng_seed))
 
 # Yellow to spare, and one red more would tie the red majority: both levels valued 1 red,
-# 1 yellow far above six spare gemstones and raised to 5 yellow, 1 green before issue 22.
+# 1 yellow far above six spare gemstones and raised to 5 yellow, 1 green before `price_limit`.
 GEMSTONES_TABLE = [[3, 12, 1, 4], [1, 5, 0, 3], [4, 0, 4, 1]]
 # Blue to spare: both levels raised 2 yellow, 1 green to 4 blue for 5 million before.
 MONEY_TABLE = [[3, 2, 4, 6], [1, 6, 1, 1], [3, 0, 2, 0]]

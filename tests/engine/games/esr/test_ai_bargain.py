@@ -1,4 +1,4 @@
-"""The 'strong' AI (issue 15): the public spread for the action choice, a searched negotiation."""
+"""The 'strong' AI: the public spread for the action choice, a searched negotiation."""
 
 from __future__ import annotations
 

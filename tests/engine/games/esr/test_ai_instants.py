@@ -1,4 +1,4 @@
-"""The AI's Instant cards (issue 22): forgone when they change nothing or harm the taker.
+"""The AI's Instant cards: forgone when they change nothing or harm the taker.
 
 A playthrough saw the autopilot carry out an Exchange of two gemstones of one colour. Greedy
 (and strong, which answers Instants like greedy) carries a card out only when its best use does

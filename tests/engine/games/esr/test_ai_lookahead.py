@@ -1,4 +1,4 @@
-"""The strong AI's look-ahead (issue 15): a lone strong seat plays each card to the scoring."""
+"""The strong AI's look-ahead: a lone strong seat plays each card to the scoring."""
 
 from __future__ import annotations
 

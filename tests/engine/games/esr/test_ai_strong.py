@@ -1,4 +1,4 @@
-"""The 'strong-v1' AI (the strong level before issue 15, kept for benchmarks): determinized
+"""The 'strong-v1' AI (the first strong level, kept for benchmarks): determinized
 search that only ever sees its own view."""
 
 from __future__ import annotations

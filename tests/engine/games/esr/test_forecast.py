@@ -1,4 +1,4 @@
-"""The majority forecast (issue 22): what a round scoring now would pay, from public facts
+"""The majority forecast: what a round scoring now would pay, from public facts
 only, by the scoring's own rules — checked against the real scoring over many random states of
 every player count, and what a negotiated action or a Half scoring would give (ESR-6, -8, -10)."""
 

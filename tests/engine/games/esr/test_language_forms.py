@@ -1,4 +1,4 @@
-"""Issue 22: German and Danish read as a native writes them where a sentence wraps a name or a
+"""German and Danish read as a native writes them where a sentence wraps a name or a
 number. Each test renders real messages in de and da with counts 1 and 2 (and 0 where used) and
 names a message never inflects: a Discord display name, and an AI seat named "KI (gierig)" /
 "Grådig AI" (its own message in the bot: an adjective in German would need a case ending)."""
