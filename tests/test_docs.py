@@ -105,13 +105,17 @@ def waits(args: list[str]) -> bool:
     server, a terminal game for a person): run with --help instead, which still imports and
     parses everything it needs."""
     return args[:2] in (["-m", "bot"], ["-m", "bot.playground"]) \
-        or args[:3] == ["-m", "engine", "play"]
+        or (args[:2] == ["-m", "engine"] and "play" in args)
+
+
+# The pages whose commands a newcomer copies: the README, and the command line's own page.
+COMMAND_PAGES = (ROOT / "README.md", ROOT / "docs" / "command-line.md")
 
 
 def readme_commands() -> list[list[str]]:
-    """Each shell block of the README as its commands, setup steps (the venv, pip) left out:
-    CI itself runs the install and test commands exactly as written."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """Each shell block of the command pages as its commands, setup steps (the venv, pip) left
+    out: CI itself runs the install and test commands exactly as written."""
+    text = "\n".join(page.read_text(encoding="utf-8") for page in COMMAND_PAGES)
     blocks = re.findall(r"```(?:sh|bash|shell)\n(.*?)```", text, flags=re.S)
     found = []
     for block in blocks:
@@ -143,7 +147,7 @@ def runnable(command: str) -> tuple[dict[str, str], list[str]] | None:
     return env, words
 
 
-def test_the_readme_shows_commands_and_they_run(tmp_path: Path) -> None:
+def test_the_commands_the_readme_and_the_command_line_page_show_run(tmp_path: Path) -> None:
     blocks = readme_commands()
     assert sum(len(b) for b in blocks) >= 5
     ran = 0
