@@ -1,7 +1,7 @@
-"""A gem as drawn, and gems laid out at random: in passes of a random order (`shelve`) or
-scattered (`scatter`). A gem of a given length is drawn at four times the resolution and averaged
-down (Image.reduce keeps the covered area exact), so its anti-aliased area is faithful: sizes
-6 % apart in length differ by 12.4 % in area at the final resolution."""
+"""A gem as drawn, and gems laid out in passes of a random order (`shelve`): shared by the round
+picture and the look-closer picture. A gem of a given length is drawn at four times the
+resolution and averaged down (Image.reduce keeps the covered area exact), so its anti-aliased
+area is faithful: sizes 6 % apart in length differ by 12.4 % in area at the final resolution."""
 
 from __future__ import annotations
 
@@ -14,12 +14,9 @@ from PIL import Image, ImageDraw
 from bot.games.gke.shapes import COLOURS, OUTLINES
 
 SUPER = 4  # drawn at 4× and averaged down
-MARGIN = 12
 Box = tuple[float, float, float, float]
 # A gem's centre, its turn in degrees, and its label's centre.
 Spot = tuple[float, float, int, float, float]
-GAP = 4  # px from a gem's turned outline down to its label
-PAD = 7  # px kept free around every gem and label, so a label sits nearer its own gem
 
 
 def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -63,11 +60,6 @@ def paste_centred(image: Image.Image, gem: Image.Image, x: float, y: float) -> N
     image.paste(gem, (round(x - gem.width / 2), round(y - gem.height / 2)), gem)
 
 
-def reach(kind: str) -> float:
-    """How far a gem's outline reaches from its centre, in lengths (any rotation)."""
-    return max(math.hypot(x, y) for x, y in OUTLINES[kind])
-
-
 @lru_cache(maxsize=4096)
 def extent(kind: str, length: float, angle: int) -> Box:
     """The turned outline's bounds (left, top, right, bottom) around its centre, in px."""
@@ -76,57 +68,6 @@ def extent(kind: str, length: float, angle: int) -> Box:
     xs = [length * (x * cos - y * sin) for x, y in OUTLINES[kind]]
     ys = [length * (x * sin + y * cos) for x, y in OUTLINES[kind]]
     return min(xs), min(ys), max(xs), max(ys)
-
-
-def scatter(items: list[tuple[str, float, float]], width: int, top: float, label_height: int,
-            rng: random.Random, slack: float) -> tuple[list[Spot], int]:
-    """Random spots for (kind, length, label width) items, each a gem turned at random with
-    its label a fixed gap under its turned outline, none within PAD of another, in a `width`
-    wide area from `top` down; and the bottom they reach. The label's distance from the gem is
-    the same for every gem, so it is no ruler: only the drawn gem tells its size.
-
-    Rejection sampling in an area `slack` times the items' own, started again taller whenever
-    one finds no room (growing only where the last ones go would put the big ones, which find
-    room last, at the bottom: position would hint size)."""
-    area = sum((length + 2 * PAD) * (length + GAP + label_height + 2 * PAD)
-               for _, length, _ in items)
-    height = area / (width - 2 * MARGIN) * slack
-    while True:
-        spots = _try(items, width, top, height, label_height, rng)
-        if spots is not None:
-            return spots, round(top + height)
-        height *= 1.06
-
-
-def _try(items: list[tuple[str, float, float]], width: int, top: float, height: float,
-         label_height: int, rng: random.Random) -> list[Spot] | None:
-    spots: list[Spot] = []
-    grid: dict[tuple[int, int], list[Box]] = {}  # boxes by the 64 px cells they touch
-    for kind, length, label_width in items:
-        angle = rng.randrange(360)
-        left, up, right, down = extent(kind, length, angle)
-        middle = (left + right) / 2
-        half = max(right - left, label_width) / 2 + PAD
-        below = down + GAP + label_height + PAD
-        for _attempt in range(200):
-            x = rng.uniform(MARGIN + half - middle, width - MARGIN - half - middle)
-            y = rng.uniform(top - up + PAD, top + height - below)
-            box = (x + middle - half, y + up - PAD, x + middle + half, y + below)
-            cells = _cells(box)
-            if not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3]
-                       for cell in cells for b in grid.get(cell, ())):
-                break
-        else:
-            return None
-        spots.append((x, y, angle, x + middle, y + down + GAP + label_height / 2))
-        for cell in cells:
-            grid.setdefault(cell, []).append(box)
-    return spots
-
-
-def _cells(box: Box) -> list[tuple[int, int]]:
-    return [(cx, cy) for cx in range(int(box[0]) // 64, int(box[2]) // 64 + 1)
-            for cy in range(int(box[1]) // 64, int(box[3]) // 64 + 1)]
 
 
 def shelve(items: list[tuple[str, float, float]], width: float, top: float, label_height: float,
@@ -139,7 +80,7 @@ def shelve(items: list[tuple[str, float, float]], width: float, top: float, labe
     before leave room (a skyline), `row_gap` under them; the passes spread down to
     `min_bottom` by random shares too. Returns the spots and the bottom they reach.
 
-    Denser than scattering (about two thirds of the area is gems and labels, against a
+    Denser than scattering them (about two thirds of the area is gems and labels, against a
     half), so the whole pool reads at Discord's inline size; the order is random, so where a
     gem lies still says nothing of its size (tests/bot/games/gke/test_picture.py)."""
     boxes = []
