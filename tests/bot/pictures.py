@@ -13,9 +13,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 from bot.core.drawing import (
     ASPECT,
     BACKGROUND,
-    DISPLAY_WIDTH,
     MIN_CAPITAL,
     MIN_MARK,
+    PHONE_COLUMN,
     TEXT,
     Box,
     Layout,
@@ -30,9 +30,9 @@ INK = (TEXT[1] - BACKGROUND[1]) // 2  # a pixel half-way from background to text
 
 
 def on_phone(image: Image.Image) -> Image.Image:
-    """The picture as a 360 px phone shows it: scaled to the message column's width."""
-    height = round(image.height * DISPLAY_WIDTH / image.width)
-    return image.resize((DISPLAY_WIDTH, height), Image.Resampling.LANCZOS).convert("L")
+    """The picture as a phone shows it inline: scaled to the chat column's width."""
+    height = round(image.height * PHONE_COLUMN / image.width)
+    return image.resize((PHONE_COLUMN, height), Image.Resampling.LANCZOS).convert("L")
 
 
 def ink_height(with_glyph: Image.Image, without: Image.Image) -> int:
