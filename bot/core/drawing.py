@@ -203,13 +203,3 @@ def _text_tile(text: str, fill: Colour, size: int, weight: str,
     ImageDraw.Draw(tile).text((-left, -top), text, fill=(*fill, 255), font=face, anchor=anchor)
     return tile, (left, top)
 
-
-# LEGACY-TEMP: the old portrait constants, until every picture is redrawn for the inline box.
-DISPLAY_WIDTH = 272
-SCALE = 2
-WIDTH = DISPLAY_WIDTH * SCALE
-
-
-def px(value: float) -> int:
-    """LEGACY-TEMP."""
-    return round(value * SCALE)

@@ -1,7 +1,8 @@
 """One private prompt per player and decision, over whole games of all three games through the
 real bot: players open their prompt again and again (the table's button, `/game hand`, a DM),
 answer in whichever prompt is live, and the bot is restarted mid-game; after every step no
-player has more than one private message with live buttons for the game."""
+player has more than one private message with live buttons for the game. And every picture the
+game posted carries a description for screen readers."""
 
 from __future__ import annotations
 
@@ -186,3 +187,9 @@ async def test_no_player_ever_has_two_live_prompts_for_one_decision(
     assert table.steps > 12, "the restart came mid-game"
     for actor in actors:
         assert live_private(channel, actor, game_id) == [], "a finished game keeps no live prompt"
+    # Every picture the game posted carries a description for screen readers.
+    pictures = [a for m in channel.history() for a in m.attachments
+                if a.filename.endswith(".png")]
+    assert pictures, "the game posted pictures"
+    assert all(a.description for a in pictures), [a.filename for a in pictures
+                                                  if not a.description]

@@ -201,3 +201,13 @@ def no_overlaps(boxes) -> None:
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not overlapping(a, b), (a, b)
+
+
+def test_look_closers_description_names_the_card_and_its_labels_never_a_size():
+    from bot.games.gke.components import card_title, closer_text
+
+    view = GAME.view(GAME.new_game(12, 2)[0], 0)
+    text = closer_text(view, 2)
+    shown = sorted(gem["label"] for gem, _ in closer_layout(view, 2))
+    assert text.startswith(card_title(view, 2)) and ", ".join(shown) in text
+    assert "size" not in text and len(text) <= 1024
