@@ -123,7 +123,7 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
         page = await browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         await page.goto(url, wait_until="load", timeout=180_000)
         await page.wait_for_timeout(3000)
-        clicks = 0
+        clicks, shot = 0, False
         for _step in range(600):
             if (await bot.service.get_game(info.id)).status != "running":
                 break
@@ -136,8 +136,9 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
                 await page.wait_for_timeout(1000)  # the AI seats' turn, or the round's clock
                 continue
             await page.wait_for_timeout(700)
-            if clicks == 12:
+            if clicks >= 12 and not shot:
                 await shoot(page, f"{name}_mid")
+                shot = True
         await page.wait_for_timeout(2500)
         assert (await bot.service.get_game(info.id)).status == "finished", "the game is over"
         await shoot(page, f"{name}_end")

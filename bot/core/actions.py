@@ -218,7 +218,8 @@ class Actions:
                                                       ephemeral=True, wait=True)
             # It moves on by itself when the decision does (live_prompts).
             await self.prompts.shown_to(interaction, game_id,
-                                        pv.decision.key if pv.decision else None, text, message)
+                                        pv.decision.key if pv.decision else None, text, message,
+                                        live=view is not None)
 
     async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
                    index: int) -> None:
@@ -300,7 +301,7 @@ class Actions:
                 # Followed like any prompt: the one shown before is retired.
                 await self.prompts.shown_to(interaction, game_id,
                                             decision.key if decision else None,
-                                            content[:2000], sent)
+                                            content[:2000], sent, live=view is not None)
             await self.bot.tell_change(game_id, result,
                                        prompted=user.id if follow_up else None)
             return
@@ -310,7 +311,8 @@ class Actions:
             # owes now (a new turn's choice comes with its own table button), so the prompt
             # moves on only when that changes (live_prompts).
             await self.prompts.shown_to(interaction, game_id,
-                                        decision.key if decision else None, content[:2000])
+                                        decision.key if decision else None, content[:2000],
+                                        live=view is not None)
         await self.bot.tell_change(game_id, result, prompted=user.id if follow_up else None)
 
     async def room_pick(self, interaction: discord.Interaction, game_id: int, key: str,

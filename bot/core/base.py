@@ -45,7 +45,8 @@ class BotBase(commands.Bot):
 
     async def follow_prompt(self, interaction: discord.Interaction, game_id: int,
                             key: str | None, content: str,
-                            message: discord.WebhookMessage | None = None) -> None:
+                            message: discord.WebhookMessage | None = None,
+                            live: bool = True) -> None:
         """Follow a private prompt a game's own widget showed (ESR's offer builder) as the
         member's one prompt in the game: it moves on with their decision, and the prompt
         they had open before is retired."""

@@ -152,10 +152,11 @@ class JuwelierBot(BotBase):
 
     async def follow_prompt(self, interaction: discord.Interaction, game_id: int,
                             key: str | None, content: str,
-                            message: discord.WebhookMessage | None = None) -> None:
+                            message: discord.WebhookMessage | None = None,
+                            live: bool = True) -> None:
         """Follow a game widget's private prompt as the member's one prompt in the game."""
         async with self.prompts.lock(game_id, interaction.user.id):
-            await self.prompts.shown_to(interaction, game_id, key, content, message)
+            await self.prompts.shown_to(interaction, game_id, key, content, message, live)
 
     async def close_room(self, info: GameInfo) -> None:
         """Close the two-player room a game left open (e.g. when it is abandoned), and release

@@ -57,6 +57,7 @@ class Shown:
     # False for a prompt the bot sent by DM: it is retired (no buttons) when its decision is
     # over, and the next turn's prompt comes as a new DM, which notifies where an edit would not.
     moves_on: bool = True
+    live: bool = True  # it shows buttons (a receipt, "✅ Money.", shows none)
 
     def dumps(self) -> str:
         """The handle as the service keeps it."""
@@ -108,7 +109,8 @@ class LivePrompts:
         return lock
 
     async def shown_to(self, interaction: discord.Interaction, game_id: int, key: str | None,
-                       content: str, message: discord.WebhookMessage | None = None) -> None:
+                       content: str, message: discord.WebhookMessage | None = None,
+                       live: bool = True) -> None:
         """Follow the prompt this interaction showed (`message`: a followup it sent; else the
         message the interaction answered by editing) and retire the one shown before. Called
         with the member's lock held."""
@@ -117,7 +119,7 @@ class LivePrompts:
         shown = Shown(shown_in.id if shown_in else interaction.id, key, content,
                       until=None if in_dm else interaction.created_at.timestamp() + EDITABLE,
                       token=None if in_dm else interaction.token, original=message is None,
-                      channel_id=interaction.channel_id if in_dm else None)
+                      channel_id=interaction.channel_id if in_dm else None, live=live)
         await self._keep(game_id, interaction.user.id, shown)
 
     async def shown_in_dm(self, message: discord.Message, game_id: int, user_id: int,
@@ -134,7 +136,7 @@ class LivePrompts:
         self._shown[member] = shown
         self._expire_later(member, shown)
         await self._remember(member, shown)
-        if (before is not None and before.message_id != shown.message_id and before.key
+        if (before is not None and before.message_id != shown.message_id and before.live
                 and (before.until is None or self._clock() < before.until)):
             # It would show the same decision as the new one: no second set of live buttons.
             with member_language(self.bot, user_id):
@@ -191,7 +193,7 @@ class LivePrompts:
         if not await self._edit(shown, content, view, user_id) or retire:
             await self._drop(member)
             return
-        shown.key, shown.content = key, content[:2000]
+        shown.key, shown.content, shown.live = key, content[:2000], view is not None
         await self._remember(member, shown)
 
     async def _edit(self, shown: Shown, content: str, view: discord.ui.View | None,
@@ -261,7 +263,7 @@ class LivePrompts:
         async with self.lock(*member):
             if self._shown.get(member) is not shown:
                 return  # replaced or dropped meanwhile
-            if shown.key is not None:
+            if shown.live:
                 with member_language(self.bot, member[1]):
                     line = "⌛ " + _("This prompt is too old for me to keep up to date: open a "
                                      "fresh one with the table's button or `/game hand`.")

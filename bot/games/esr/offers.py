@@ -118,7 +118,7 @@ async def send_offer(bot: BotBase, interaction: discord.Interaction, game_id: in
     await edit_reply(interaction, content=receipt, view=None)
     after = await service.get_view(game_id, interaction.user.id)
     await bot.follow_prompt(interaction, game_id,
-                            after.decision.key if after.decision else None, receipt)
+                            after.decision.key if after.decision else None, receipt, live=False)
     await bot.tell_change(game_id, result)
 
 
