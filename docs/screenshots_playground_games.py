@@ -91,6 +91,10 @@ async def shoot(page: Any, name: str) -> None:
     for size, suffix in ((DESKTOP, ""), (PHONE, "_phone")):
         await page.set_viewport_size({"width": size[0], "height": size[1]})
         await page.wait_for_timeout(1500)
+        # The newest message's end: the table, its picture and the prompt under it.
+        await page.locator("article.channel-message").last.evaluate(
+            "e => e.scrollIntoView({block: 'end'})")
+        await page.wait_for_timeout(500)
         out = OUT / f"{name}{suffix}.png"
         await page.screenshot(path=str(out))
         print("wrote", out)
