@@ -21,12 +21,14 @@ sys.path.insert(0, str(ROOT))
 from bot.config import BotSettings  # noqa: E402
 from bot.core.client import JuwelierBot  # noqa: E402
 from bot.core.rooms import ROOM  # noqa: E402
+from bot.playground.inline import show_inline  # noqa: E402
 from tests.bot.driver import add_ai, open_prompt, play_one, play_to_end  # noqa: E402
 
 CHROMIUM = ["chromium", "--headless", "--no-sandbox", "--disable-gpu",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--no-first-run", "--virtual-time-budget=8000"]
 OUT = ROOT / "docs" / "screenshots"
+show_inline()  # every script's preview shows pictures at the size Discord shows them inline
 
 
 PHONE = (360, 800)

@@ -217,8 +217,9 @@ class Actions:
             message = await interaction.followup.send(text, view=view or discord.utils.MISSING,
                                                       ephemeral=True, wait=True)
             # It moves on by itself when the decision does (live_prompts).
-            self.prompts.shown_to(interaction, game_id,
-                                  pv.decision.key if pv.decision else None, text, message)
+            await self.prompts.shown_to(interaction, game_id,
+                                        pv.decision.key if pv.decision else None, text, message,
+                                        live=view is not None)
 
     async def pick(self, interaction: discord.Interaction, game_id: int, key: str,
                    index: int) -> None:
@@ -293,8 +294,14 @@ class Actions:
         if not from_private_message(interaction):
             # Clicked on a public copy (never one the bot offers): the answer goes to the member
             # alone, and the public message is not rewritten with their prompt.
-            await interaction.followup.send(content[:2000], ephemeral=True,
-                                            **({"view": view} if view is not None else {}))
+            async with self.prompts.lock(game_id, user.id):
+                sent = await interaction.followup.send(
+                    content[:2000], ephemeral=True, wait=True,
+                    **({"view": view} if view is not None else {}))
+                # Followed like any prompt: the one shown before is retired.
+                await self.prompts.shown_to(interaction, game_id,
+                                            decision.key if decision else None,
+                                            content[:2000], sent, live=view is not None)
             await self.bot.tell_change(game_id, result,
                                        prompted=user.id if follow_up else None)
             return
@@ -303,8 +310,9 @@ class Actions:
             # What it shows now: the next decision, or — after a "✅" — whatever the player
             # owes now (a new turn's choice comes with its own table button), so the prompt
             # moves on only when that changes (live_prompts).
-            self.prompts.shown_to(interaction, game_id, decision.key if decision else None,
-                                  content[:2000])
+            await self.prompts.shown_to(interaction, game_id,
+                                        decision.key if decision else None, content[:2000],
+                                        live=view is not None)
         await self.bot.tell_change(game_id, result, prompted=user.id if follow_up else None)
 
     async def room_pick(self, interaction: discord.Interaction, game_id: int, key: str,

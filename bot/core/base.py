@@ -43,6 +43,15 @@ class BotBase(commands.Bot):
         """Publish a committed change to the game's channel and DM the prompts it opened."""
         raise NotImplementedError
 
+    async def follow_prompt(self, interaction: discord.Interaction, game_id: int,
+                            key: str | None, content: str,
+                            message: discord.WebhookMessage | None = None,
+                            live: bool = True) -> None:
+        """Follow a private prompt a game's own widget showed (ESR's offer builder) as the
+        member's one prompt in the game: it moves on with their decision, and the prompt
+        they had open before is retired."""
+        raise NotImplementedError
+
     async def close_room(self, info: GameInfo) -> None:
         """Close the two-player room a game left open (e.g. when it is abandoned)."""
         raise NotImplementedError

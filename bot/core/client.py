@@ -95,6 +95,7 @@ class JuwelierBot(BotBase):
         await self.tree.set_translator(CatalogTranslator(
             [BOT_CATALOG, *(p.catalog for p in presenters() if p.catalog is not None)]))
         self.resumed = await self.service.resume()
+        await self.prompts.resume(info.id for info in self.resumed)
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.
         await self.publisher.catch_up()
@@ -116,6 +117,7 @@ class JuwelierBot(BotBase):
         """A shard was gained after start-up (its last owner died or left): resume its games,
         tell what they never told, and let the timer see their deadlines."""
         self.resumed = await self.service.resume()
+        await self.prompts.resume(info.id for info in self.resumed)
         await self.tell_damaged()
         await self.publisher.catch_up()
         self.poke_timers()
@@ -147,6 +149,14 @@ class JuwelierBot(BotBase):
         await self.publisher.publish(game_id, results, prompted=prompted, notice=notice)
         batch = [results] if isinstance(results, SubmitResult) else list(results)
         await self.notifier.turn_prompts(game_id, [e for r in batch for e in r.events])
+
+    async def follow_prompt(self, interaction: discord.Interaction, game_id: int,
+                            key: str | None, content: str,
+                            message: discord.WebhookMessage | None = None,
+                            live: bool = True) -> None:
+        """Follow a game widget's private prompt as the member's one prompt in the game."""
+        async with self.prompts.lock(game_id, interaction.user.id):
+            await self.prompts.shown_to(interaction, game_id, key, content, message, live)
 
     async def close_room(self, info: GameInfo) -> None:
         """Close the two-player room a game left open (e.g. when it is abandoned), and release
@@ -188,6 +198,7 @@ class JuwelierBot(BotBase):
         await self.timers.stop()
         await self.shard_keeper.stop()
         self.publisher.close()
+        self.prompts.close()
         await super().close()
         if self._service is not None:
             await self._service.close()

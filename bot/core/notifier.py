@@ -53,7 +53,8 @@ class Notifier:
                 user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
                 async with self.prompts.lock(game_id, seat.user_id):
                     message = await user.send(text, view=view)
-                    self.prompts.shown_in_dm(message, game_id, seat.user_id, pv.decision.key)
+                    await self.prompts.shown_in_dm(message, game_id, seat.user_id,
+                                                    pv.decision.key)
             except discord.HTTPException as exc:
                 log.info("DM to %s failed (%s); falling back to the table button",
                          seat.user_id, exc)

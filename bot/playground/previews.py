@@ -6,6 +6,7 @@ SimCord serves one preview per channel and allows one active preview per simulat
 registers them with the Env together (`_Fanout`): the Env tells its one preview when an action
 changed something, and the fan-out passes that on to each. Every preview's actions, and the
 playground's own clock, run one at a time under one lock: SimCord runs one operation at a time.
+Pictures are shown at the size Discord shows them inline (bot/playground/inline.py).
 This leans on two SimCord internals (`Env._preview`, `Preview._action`), pinned by the
 playground's tests.
 """
@@ -17,6 +18,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from simcord.preview import make_preview
+
+from bot.playground.inline import show_inline
 
 
 class _Fanout:
@@ -46,6 +49,7 @@ class Previews:
 
     def __init__(self, env: Any, viewers: list[Any], locale: str,
                  ports: dict[int, int] | None = None) -> None:
+        show_inline()  # pictures at the size Discord shows them, full size on a click
         self.env, self.viewers, self.locale = env, viewers, locale
         self.lock = asyncio.Lock()
         self._ports = dict(ports or {})  # channel id → a pinned port

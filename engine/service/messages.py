@@ -1,4 +1,5 @@
-"""Front-end messages remembered per game: the table, a negotiation thread, a lobby."""
+"""Front-end messages remembered per game: the table, a negotiation thread, a lobby, and each
+player's open private prompt."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Iterable
 from engine.service.base import ServiceCore
 from engine.service.errors import GameNotFound
 from engine.store import games as rows
-from engine.store import stats
+from engine.store import prefs, stats
 from engine.store.models import MessageRef
 
 
@@ -67,3 +68,27 @@ class MessageOps(ServiceCore):
                 live.messages[ref.name] = ref
             for name in forget:
                 live.messages.pop(name, None)
+
+    async def remember_prompt(self, game_id: int, user_id: int, handle: str) -> None:
+        """Remember how a front end edits the private prompt a player has open in a game (an
+        opaque text, replacing the one before)."""
+        # Unsynced, as a message's name: a power cut loses at most a handle, and a prompt the
+        # bot cannot find again only keeps its buttons (refused once its decision is over).
+        async with self._db.transaction(durable=False, game=game_id) as conn:
+            await prefs.set_meta(conn, _prompt_key(game_id, user_id), handle)
+
+    async def forget_prompt(self, game_id: int, user_id: int) -> None:
+        """Forget a player's open prompt (retired, or its game is over)."""
+        async with self._db.transaction(durable=False, game=game_id) as conn:
+            await prefs.delete_meta(conn, _prompt_key(game_id, user_id))
+
+    async def prompt_handles(self, game_id: int) -> dict[int, str]:
+        """The open prompts remembered for a game, by player."""
+        prefix = _prompt_key(game_id, None)
+        async with self._db.read() as conn:
+            found = await prefs.metas_under(conn, prefix)
+        return {int(key[len(prefix):]): value for key, value in found.items()}
+
+
+def _prompt_key(game_id: int, user_id: int | None) -> str:
+    return f"prompt:{game_id}:{'' if user_id is None else user_id}"

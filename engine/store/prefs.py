@@ -8,7 +8,7 @@ from typing import Any
 import aiosqlite
 
 from engine.store.models import UserId
-from engine.store.query import fetch_one
+from engine.store.query import fetch_all, fetch_one
 
 
 async def get_preference(conn: aiosqlite.Connection, user_id: UserId, key: str) -> Any:
@@ -37,3 +37,15 @@ async def set_meta(conn: aiosqlite.Connection, key: str, value: str) -> None:
     """Store a bookkeeping value."""
     await conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) "
                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+
+async def metas_under(conn: aiosqlite.Connection, prefix: str) -> dict[str, str]:
+    """Every bookkeeping value whose key starts with `prefix`, by key."""
+    rows = await fetch_all(conn, "SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? "
+                           "ORDER BY key", (len(prefix), prefix))
+    return {r[0]: r[1] for r in rows}
+
+
+async def delete_meta(conn: aiosqlite.Connection, key: str) -> None:
+    """Forget a bookkeeping value."""
+    await conn.execute("DELETE FROM meta WHERE key = ?", (key,))

@@ -22,6 +22,7 @@ from tests.bot.driver import (
     reply_text,
     table_message,
 )
+from tests.bot.test_forged_input import forged_click
 from tests.bot.test_restart_mid_game import restart
 
 
@@ -86,19 +87,23 @@ async def test_an_outdated_prompt_is_refused_as_no_longer_current(
         simcord_env: Env, simcord_bot: JuwelierBot, db_file: Path) -> None:
     _, channel, (ann,), game_id = await new_table(simcord_env, simcord_bot, ["ann"], ai=2)
     old = await open_prompt(simcord_bot, channel, game_id, ann)
-    # A restarted bot can no longer edit the prompts it showed before (live_prompts), so this
-    # one keeps its buttons when its decision is over.
+    gemstones = dict(button_ids(old))["Gemstones"]
+    # A restarted bot still knows the prompt it showed before (live_prompts): the new one
+    # retires it.
     simcord_bot = await restart(simcord_env, simcord_bot, db_file)
     fresh = await open_prompt(simcord_bot, channel, game_id, ann)
+    assert not next(m for m in channel.history(viewer=ann) if m.id == old.response.id).components
     answered = await ann.click(fresh.response, label="Money")
     assert answered.response.ephemeral and "Money" in reply_text(answered)
     # ann was the last to choose: the turn moved on, and the first prompt is out of date.
     before = await progress(simcord_bot, game_id)
     assert before[0] >= 3
 
-    result = await ann.click(old.response, label="Gemstones")
+    # A client that still shows the old prompt's buttons (it has not caught up) clicks one:
+    # the message no longer carries it.
+    result = await forged_click(ann, channel, old.response, gemstones)
 
-    refused(result, "This prompt is no longer current")
+    refused(result, "That button is not valid any more")
     assert await progress(simcord_bot, game_id) == before
 
 

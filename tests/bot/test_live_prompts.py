@@ -4,7 +4,6 @@ buttons while Discord still lets the bot edit it."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -12,7 +11,7 @@ import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.core.client import JuwelierBot
-from bot.core.live_prompts import EDITABLE, KEPT
+from bot.core.live_prompts import EDITABLE
 from tests.bot.driver import (
     choose,
     last_reply,
@@ -90,48 +89,72 @@ async def test_it_is_not_your_turn_becomes_your_prompt_when_it_is(
     assert "Accept" in " ".join(buttons(now)), (now.content, buttons(now))
 
 
-async def test_after_fifteen_minutes_an_open_prompt_is_left_alone(
-        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
-    env, bot = simcord_env, simcord_bot
-    channel, (ann, bob, cem), game_id = await three_at_the_table(env, bot)
-    await choose(bot, channel, game_id, [(ann, "Money"), (bob, "Money"), (cem, "Gemstones")])
-    opener, _ = await negotiators(bot, game_id, ann, bob)
-    private = await open_prompt(bot, channel, game_id, opener)
-    before = current(channel, opener, private)
-    await env.advance_time(EDITABLE + 1)  # Discord no longer accepts an edit through it
-    await press(bot, channel, game_id, opener, "Offer 🔷")
-    assert current(channel, opener, private).content == before.content
-    assert len(bot.prompts) == 0, "nothing is kept for a prompt that can no longer be edited"
-
-
-async def test_a_dm_prompt_answered_at_the_table_loses_its_buttons(
-        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
-    env, bot = simcord_env, simcord_bot
-    channel, (ann, bob, cem), game_id = await three_at_the_table(env, bot)
+async def dm_prompt(bot: JuwelierBot, channel: ChannelHandle, game_id: int,
+                    people: dict[int, MemberActor], ann: MemberActor) -> Any:
+    """Play on until a turn's prompt reaches ann by DM; that DM."""
     await ann.slash(channel, "game settings", dm=True)
-    rng, people = random.Random(3), {a.id: a for a in (ann, bob, cem)}
+    rng = random.Random(3)
     while not any(m.components for m in ann.user.dm_channel.history()):  # the next turn's DM
         assert await play_one(bot, channel, game_id, people, rng) is not None
     (dm,) = [m for m in ann.user.dm_channel.history() if m.components]
-    await choose(bot, channel, game_id, [(ann, "Money")])  # at the table, not in the DM
-    still = next(m for m in ann.user.dm_channel.history() if m.id == dm.id)
-    assert still.components, "she may change her choice until everyone has chosen"
-    await choose(bot, channel, game_id, [(bob, "Money"), (cem, "Event")])
-    retired = next(m for m in ann.user.dm_channel.history() if m.id == dm.id)
+    return dm
+
+
+def in_dm(actor: MemberActor, message_id: int) -> Any:
+    return next(m for m in actor.user.dm_channel.history() if m.id == message_id)
+
+
+async def test_a_dm_prompt_is_retired_when_she_opens_the_same_decision_at_the_table(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    env, bot = simcord_env, simcord_bot
+    channel, (ann, bob, cem), game_id = await three_at_the_table(env, bot)
+    dm = await dm_prompt(bot, channel, game_id, {a.id: a for a in (ann, bob, cem)}, ann)
+    shown = await open_prompt(bot, channel, game_id, ann)
+    retired = in_dm(ann, dm.id)
     assert not retired.components
-    assert retired.content.startswith(dm.content) and "This decision is over" in retired.content
+    assert retired.content.startswith(dm.content.split("\n⏰")[0])
+    assert "A newer prompt replaced this one." in retired.content
+    await ann.click(shown.response, label="Money")
+    assert buttons(current(channel, ann, shown)), "she may change her choice until all chose"
 
 
-async def test_a_prompt_no_longer_followed_loses_its_buttons(
+async def test_a_dm_prompt_whose_decision_is_over_loses_its_buttons(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    env, bot = simcord_env, simcord_bot
+    channel, (ann, bob, cem), game_id = await three_at_the_table(env, bot)
+    dm = await dm_prompt(bot, channel, game_id, {a.id: a for a in (ann, bob, cem)}, ann)
+    await ann.slash(channel, "game autopilot", mode="on")  # decides for her, not in the DM
+    if in_dm(ann, dm.id).components:  # a secret choice stays open until everyone has chosen
+        await choose(bot, channel, game_id, [(bob, "Money"), (cem, "Event")])
+    retired = in_dm(ann, dm.id)
+    assert not retired.components
+    assert "This decision is over" in retired.content
+
+
+async def test_a_newer_prompt_retires_the_one_before(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    """Pressing "Your decision" again shows the same decision: only the newest keeps buttons."""
+    env, bot = simcord_env, simcord_bot
+    channel, (ann, _bob, _cem), game_id = await three_at_the_table(env, bot)
+    opened = [await open_prompt(bot, channel, game_id, ann) for _ in range(4)]
+    for shown in opened[:-1]:
+        old = current(channel, ann, shown)
+        assert buttons(old) == [] and "A newer prompt replaced this one." in old.content
+    assert buttons(current(channel, ann, opened[-1]))
+    assert len(bot.prompts) == 1, "one prompt followed per member and game"
+
+
+async def test_a_prompt_still_live_when_its_token_runs_out_is_retired_first(
         simcord_env: Env, simcord_bot: JuwelierBot) -> None:
     env, bot = simcord_env, simcord_bot
     channel, (ann, _bob, _cem), game_id = await three_at_the_table(env, bot)
-    opened = [await open_prompt(bot, channel, game_id, ann) for _ in range(KEPT + 1)]
-    for _ in range(20):  # the retiring edit runs beside the answer
-        await asyncio.sleep(0)
-    first = current(channel, ann, opened[0])
-    assert buttons(first) == [] and "A newer prompt replaced this one." in first.content
-    assert all(buttons(current(channel, ann, shown)) for shown in opened[1:])
+    shown = await open_prompt(bot, channel, game_id, ann)
+    await env.advance_time(EDITABLE - 5)
+    assert buttons(current(channel, ann, shown)), "still current, still live"
+    await env.advance_time(10)
+    retired = current(channel, ann, shown)
+    assert buttons(retired) == [] and "too old" in retired.content
+    assert len(bot.prompts) == 0
 
 
 def test_a_retired_prompt_keeps_its_text_but_not_its_countdown() -> None:

@@ -33,6 +33,7 @@ from tests.bot.driver import (
     table_message,
     unchosen_action,
 )
+from tests.bot.test_forged_input import forged_click
 
 pytestmark = pytest.mark.usefixtures(no_logged_errors.__name__)
 
@@ -287,13 +288,18 @@ async def test_a_builder_left_open_is_no_longer_current_after_another_answer(
     channel, opener, _, _, game_id = await start_negotiation(simcord_env, simcord_bot)
     builder = await press(simcord_bot, channel, game_id, opener, "Build an offer…")
     drafted = await build_offer(opener, builder, [1, 0, 0, 0])
+    send = next(v for k, v in result_buttons(drafted).items() if k.startswith("Send"))
     await press(simcord_bot, channel, game_id, opener, "Offer 🔷\u20601")  # answered another way
     before = await progress(simcord_bot, game_id)
 
-    send = next(v for k, v in result_buttons(drafted).items() if k.startswith("Send"))
-    late = await opener.click(drafted.response, custom_id=send["custom_id"])
+    # The builder was the opener's prompt: it moved on with the decision, without "Send".
+    thread, _ = await room(simcord_bot, channel, game_id)
+    now = next(m for m in thread.history(viewer=opener) if m.id == drafted.response.id)
+    assert not any(c.label.startswith("Send") for row in now.components for c in row.children
+                   if getattr(c, "label", None)), now.content
+    late = await forged_click(opener, thread, drafted.response, send["custom_id"])  # slow client
 
-    refused(late, "This prompt is no longer current")
+    refused(late, "That button is not valid any more")
     assert await progress(simcord_bot, game_id) == before
 
 

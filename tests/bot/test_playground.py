@@ -211,3 +211,23 @@ def test_people_are_named_on_the_command_line() -> None:
     for bad in ("", "ann,ann", "ann,<@1>", "x" * 33):
         with pytest.raises(ValueError, match="--people"):
             people_names(bad)
+
+
+async def test_pictures_are_shown_at_discords_inline_size_and_open_full_size(
+        tmp_path: Path) -> None:
+    """The page's stylesheet fits an attachment into 550×350 (a phone's column: 330 px), and
+    the preview's lightbox, which opens a picture full size on a click, is still there."""
+    from bot.playground.inline import INLINE_CSS
+
+    seen: dict[str, str] = {}
+
+    async def look(playground: Playground) -> None:
+        page = await open_from_hub(playground, "channel")
+        _, _, seen["css"] = await asyncio.to_thread(fetch, f"{page.origin}/preview.css")
+        _, _, seen["media"] = await asyncio.to_thread(fetch, f"{page.origin}/media.js")
+
+    await run_playground(tmp_path / "p.db", until=look, wall=FakeWall())
+    assert seen["css"].rstrip().endswith(INLINE_CSS.strip())
+    assert "max-width: min(100%, 550px); max-height: 350px" in seen["css"]
+    assert "width: calc(100% - 30px); margin-left: 15px" in seen["css"]
+    assert "media-lightbox" in seen["media"] and ".media-lightbox-image" in seen["css"]

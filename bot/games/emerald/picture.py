@@ -1,11 +1,15 @@
-"""The board as a picture, redrawn on every change: the castle's starting spaces and the six
-meadows as a row of spaces each, then a row per cave with its rail, the dragon and its heading,
-the face-up gold and gem cards with how many lie under them, then the chamber with its
-treasures left and the nest, and a legend of who plays which colour.
+"""The board as a picture, redrawn on every change, laid out as the track the knights walk: the
+castle's starting spaces and the six meadows in a row along the top; under them the nine caves,
+each with its face-up gold and gem card and how many lie under them, ending in the treasure
+chamber with its treasures left; under the caves the rail beside the four caves it lies
+along, with the dragon on it and an arrow the way it heads (left: toward the castle, right:
+toward the chamber); and along the bottom the nest and a legend of who plays which colour.
 
 Every knight is a disc with its colour's letter (R, B, Y, G, K) and a count where several
 stand, so colour is never the only difference; gem cards differ by shape as well as colour.
-Designed for a 360 px phone's 272 px message column with 18 px text (bot/core/drawing).
+Designed for Discord's inline box (bot/core/drawing.py): landscape, 330 design pixels across,
+text with an 8.5 px capital, knights 12.5 px across; drawn at 2.5 times that (825 px, which
+a desktop shows at two thirds), not three: it is redrawn and uploaded on every change.
 """
 
 from __future__ import annotations
@@ -15,10 +19,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
-
-from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH, MUTED, TEXT, fit, font, png
+from bot.core.drawing import INLINE_WIDTH, MUTED, TEXT, Canvas, Layout, png
 from bot.core.presenter import Picture
+from bot.games.emerald.catalog import pgettext
 from engine.core.i18n import current
 from engine.games.emerald.board import CHAMBER, FIRST_CAVE, FIRST_MEADOW, GEM_TYPES, NEST
 from engine.games.emerald.text import board
@@ -34,116 +37,22 @@ GEM_SHAPES = {"ruby": "diamond", "emerald": "square", "garnet": "circle",
               "turquoise": "triangle"}
 GOLD = (232, 180, 40)
 CELL = (64, 66, 73)  # a space on the board, a shade lighter than the background
-RAIL = (150, 155, 165)
-DRAGON = (170, 30, 30)
+CASTLE = (74, 70, 84)  # the castle's starting spaces, apart from the meadows
+RAIL = (165, 170, 180)
+DRAGON = (180, 30, 30)
 
-# Drawn at 1.5 times the phone's column: 408 px, which a desktop shows pixel for pixel (up to
-# 550 px) and a phone scales down to 272; twice, as the standings picture, would cost 78 % more
-# pixels to draw, reduce and encode on every change.
-SCALE = 1.5
-WIDTH = round(DISPLAY_WIDTH * SCALE)
-# Sizes at the phone's scale, in display pixels (drawn at SCALE times these).
-# 18 px text: Roboto's capitals at 16 px come out a pixel lower on a phone than Discord's 16 px
-# message text (tests/bot/games/emerald/test_picture.py measures both).
-MARGIN, GAP, LINE, DISC, TEXT_SIZE, TREASURE = 4, 3, 27, 24, 18, 14
-CAVE_LABEL, RAIL_X, DRAGON_X, GOLD_X, GEM_X, KNIGHTS_X = 6, 32, 40, 68, 124, 176
-
+SCALE = 2.5
+# Sizes in design pixels (bot/core/drawing.py).
+MARGIN, GAP, LINE, DISC, TEXT_SIZE, LETTER = 4, 1.5, 15, 12.5, 12, 11.5
+LABEL_LINE = 14  # a space's name, along its top
+CARD_LINE = 16  # a cave's gold card, or its gem card
+CHAMBER_WIDTH = 53
+NEST_WIDTH = 74
+RAIL_ROW, RAIL_WIDTH = 16, 3.5
+KNIGHT_LINES = 2  # lines kept for knights in a row of spaces: the board keeps its size
+TREASURE = 9
 
 Marker = tuple[int, int]  # a colour, and how many of its knights stand on the space
-
-
-def _d(value: float) -> int:
-    """Display pixels in the picture's pixels."""
-    return round(value * SCALE)
-
-
-class _Canvas:
-    """Drawing in display pixels on a picture SCALE times larger."""
-
-    def __init__(self, height: float) -> None:
-        self.image = Image.new("RGB", (WIDTH, _d(height)), BACKGROUND)
-        self.draw = ImageDraw.Draw(self.image)
-
-    def face(self, weight: str = "medium") -> ImageFont.FreeTypeFont:
-        """The picture's text face (TEXT_SIZE at the phone's scale)."""
-        return font(_d(TEXT_SIZE), weight)
-
-    def text(self, x: float, y: float, text: str, fill: tuple[int, int, int] = TEXT,
-             weight: str = "medium", anchor: str = "lm") -> None:
-        """Text with its anchor at (x, y) (rendered once per text: a board repeats its labels
-        and numbers on every drawing, and rendering glyphs is most of a drawing's cost)."""
-        sprite, (dx, dy) = _sprite(text, fill, weight, anchor)
-        self.image.paste(sprite, (_d(x) + dx, _d(y) + dy), sprite)
-
-    def length(self, text: str, weight: str = "medium") -> float:
-        """How wide `text` is, in display pixels."""
-        return _length(text, weight)
-
-    def box(self, x0: float, y0: float, x1: float, y1: float, fill: tuple[int, int, int],
-            radius: float = 4, outline: tuple[int, int, int] | None = None) -> None:
-        """A rounded rectangle."""
-        self.draw.rounded_rectangle((_d(x0), _d(y0), _d(x1), _d(y1)), radius=_d(radius),
-                                    fill=fill, outline=outline,
-                                    width=_d(1.5) if outline else 0)
-
-    def knight(self, x: float, y: float, colour: int, count: int) -> float:
-        """A knight marker (disc, letter, count) with its left edge at x, centred on y; its
-        width."""
-        r = DISC / 2
-        self.draw.ellipse((_d(x), _d(y - r), _d(x + DISC), _d(y + r)), fill=KNIGHT_RGB[colour],
-                          outline=TEXT if colour == 4 else None, width=_d(1.5))
-        self.text(x + r, y + 0.5, COLOUR_LETTERS[colour], KNIGHT_INK[colour], "bold", "mm")
-        if count < 2:
-            return DISC
-        self.text(x + DISC + 1, y, str(count), TEXT, "bold")
-        return DISC + 1 + self.length(str(count), "bold")
-
-    def gem(self, x: float, y: float, gem: str, size: float = 20) -> None:
-        """A gem card's symbol (its own shape and colour), top-left at (x, y)."""
-        fill, shape = GEM_RGB[gem], GEM_SHAPES[gem]
-        x0, y0, x1, y1, xm, ym = x, y, x + size, y + size, x + size / 2, y + size / 2
-        if shape == "diamond":
-            points = [(xm, y0), (x1, ym), (xm, y1), (x0, ym)]
-        elif shape == "triangle":
-            points = [(xm, y0), (x1, y1), (x0, y1)]
-        elif shape == "square":
-            points = [(x0 + 2, y0 + 2), (x1 - 2, y0 + 2), (x1 - 2, y1 - 2), (x0 + 2, y1 - 2)]
-        else:
-            self.draw.ellipse((_d(x0), _d(y0), _d(x1), _d(y1)), fill=fill)
-            return
-        self.draw.polygon([(_d(px_), _d(py_)) for px_, py_ in points], fill=fill)
-
-    def gem_outline(self, x: float, y: float, size: float = 20) -> None:
-        """An empty gem pile: a diamond's outline (an empty gold pile is a card's)."""
-        xm, ym = x + size / 2, y + size / 2
-        points = [(xm, y), (x + size, ym), (xm, y + size), (x, ym)]
-        self.draw.polygon([(_d(a), _d(b)) for a, b in points], outline=MUTED, width=_d(1.5))
-
-    def dragon(self, x: float, y: float, toward_chamber: bool) -> None:
-        """The dragon: a red token with an arrow the way its head points (down: toward the
-        chamber, as the caves are listed)."""
-        self.box(x, y - 11, x + 24, y + 11, DRAGON, radius=5)
-        xm = x + 12
-        points = ([(xm - 7, y - 4), (xm + 7, y - 4), (xm, y + 6)] if toward_chamber
-                  else [(xm - 7, y + 4), (xm + 7, y + 4), (xm, y - 6)])
-        self.draw.polygon([(_d(a), _d(b)) for a, b in points], fill=TEXT)
-
-
-@functools.lru_cache(maxsize=512)
-def _length(text: str, weight: str) -> float:
-    """How wide `text` is, in display pixels (measured once per text)."""
-    return font(_d(TEXT_SIZE), weight).getlength(text) / SCALE
-
-
-@functools.lru_cache(maxsize=512)
-def _sprite(text: str, fill: tuple[int, int, int], weight: str,
-            anchor: str) -> tuple[Image.Image, tuple[int, int]]:
-    """`text` drawn on a transparent tile, and the tile's offset from the anchor point."""
-    face = font(_d(TEXT_SIZE), weight)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
-    tile = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
-    ImageDraw.Draw(tile).text((-left, -top), text, fill=(*fill, 255), font=face, anchor=anchor)
-    return tile, (left, top)
 
 
 def _markers(view: dict[str, Any], space: int) -> list[Marker]:
@@ -151,124 +60,164 @@ def _markers(view: dict[str, Any], space: int) -> list[Marker]:
     return [(colour, row[space]) for colour, row in enumerate(view["knights"]) if row[space]]
 
 
-def _marker_width(canvas: _Canvas, count: int) -> float:
-    return DISC + (1 + canvas.length(str(count), "bold") if count > 1 else 0)
+def _marker_width(canvas: Canvas, count: int) -> float:
+    return DISC + (1 + canvas.length(str(count), TEXT_SIZE, "bold") if count > 1 else 0)
 
 
-def _flow(canvas: _Canvas, markers: list[Marker], width: float) -> list[list[Marker]]:
+def _flow(canvas: Canvas, markers: list[Marker], width: float) -> list[list[Marker]]:
     """The markers in lines no wider than `width`."""
     lines: list[list[Marker]] = [[]]
     used = 0.0
     for marker in markers:
         need = _marker_width(canvas, marker[1])
-        if lines[-1] and used + GAP + need > width:
+        if lines[-1] and used + 1 + need > width:
             lines.append([])
             used = 0.0
-        used += (GAP if lines[-1] else 0) + need
+        used += (1 if lines[-1] else 0) + need
         lines[-1].append(marker)
     return lines
 
 
-def _draw_flow(canvas: _Canvas, lines: list[list[Marker]], x: float, y: float) -> None:
+def _knight(canvas: Canvas, x: float, y: float, colour: int, count: int) -> float:
+    """A knight marker (disc, letter, count) with its left edge at x, centred on y; its
+    width."""
+    r = DISC / 2
+    canvas.ellipse(x, y - r, x + DISC, y + r, KNIGHT_RGB[colour],
+                   outline=TEXT if colour == 4 else None, width=0.8)
+    canvas.mark("knight", (x, y - r, x + DISC, y + r), DISC)
+    canvas.text(x + r, y + 0.3, COLOUR_LETTERS[colour], LETTER, KNIGHT_INK[colour], "bold", "mm")
+    if count < 2:
+        return DISC
+    canvas.text(x + DISC + 1, y, str(count), TEXT_SIZE, TEXT, "bold")
+    return _marker_width(canvas, count)
+
+
+def _draw_flow(canvas: Canvas, lines: list[list[Marker]], x: float, y: float) -> None:
+    """Knight markers line by line from (x, the first line's middle y)."""
     for number, line in enumerate(lines):
         left = x
         for colour, count in line:
-            left += canvas.knight(left, y + number * LINE, colour, count) + GAP
+            left += _knight(canvas, left, y + number * LINE, colour, count) + 1
 
 
-def _space_row(canvas: _Canvas | None, view: dict[str, Any], spaces: Sequence[int],
-               top: float) -> float:
-    """A row of spaces (label above, knights below); its height. Only measured if `canvas`
-    is None."""
-    measure = canvas or _Canvas(1)
-    width = (DISPLAY_WIDTH - 2 * MARGIN - GAP * (len(spaces) - 1)) / len(spaces)
-    flows = [_flow(measure, _markers(view, s), width - 6) for s in spaces]
-    height = LINE + LINE * max(len(f) for f in flows) + 2
-    if canvas is not None:
-        for index, (space, flow) in enumerate(zip(spaces, flows, strict=True)):
-            x = MARGIN + index * (width + GAP)
-            canvas.box(x, top, x + width, top + height, CELL)
-            canvas.text(x + 4, top + LINE / 2, space_name(space), MUTED)
+def _cells(widths: Sequence[float], left: float) -> list[float]:
+    """The left edges of cells of these widths side by side from `left`."""
+    edges, x = [], left
+    for width in widths:
+        edges.append(x)
+        x += width + GAP
+    return edges
+
+
+def _path_row(canvas: Canvas, view: dict[str, Any], top: float, draw: bool) -> float:
+    """The castle's starting spaces and the meadows; the row's height."""
+    spaces = list(range(FIRST_CAVE))  # T1–T4 and the hall, then M1–M6
+    width = (INLINE_WIDTH - 2 * MARGIN - GAP * (len(spaces) - 1) - 2) / len(spaces)
+    flows = [_flow(canvas, _markers(view, s), width - 1) for s in spaces]
+    height = LABEL_LINE + LINE * max(KNIGHT_LINES, *(len(f) for f in flows)) + 2
+    if draw:
+        for space, flow in zip(spaces, flows, strict=True):
+            # A little more room between the castle and the first meadow.
+            x = MARGIN + space * (width + GAP) + (2 if space >= FIRST_MEADOW else 0)
+            canvas.box(x, top, x + width, top + height, CASTLE if space < FIRST_MEADOW else CELL)
+            canvas.text(x + 2.5, top + LABEL_LINE / 2 + 0.5, space_name(space), TEXT_SIZE, MUTED)
             if flow[0]:
-                _draw_flow(canvas, flow, x + 3, top + LINE * 1.5 - 2)
+                _draw_flow(canvas, flow, x + 0.5, top + LABEL_LINE + LINE / 2)
     return height
 
 
-def _cave_rows(canvas: _Canvas | None, view: dict[str, Any], top: float) -> float:
-    """The nine caves, a row each: name, rail, dragon, the two piles, the knights; their
-    height."""
-    measure = canvas or _Canvas(1)
-    y = top
-    rail = view["rail"]
-    for cave in range(1, 10):
-        space = FIRST_CAVE + cave - 1
-        flow = _flow(measure, _markers(view, space), DISPLAY_WIDTH - MARGIN - KNIGHTS_X)
-        height = LINE * len(flow) + 3
-        if canvas is not None:
-            canvas.box(MARGIN, y, DISPLAY_WIDTH - MARGIN, y + height - 2, CELL)
-            mid = y + LINE / 2
-            canvas.text(CAVE_LABEL, mid, space_name(space), MUTED)
-            if rail <= cave <= rail + 3:  # the rail lies beside these four caves
-                canvas.box(RAIL_X, y - (1 if cave > rail else -3), RAIL_X + 4,
-                           y + height - (1 if cave < rail + 3 else 5), RAIL, radius=1)
-            if view["dragon"] == cave:
-                canvas.dragon(DRAGON_X, mid, view["heading"] == "chamber")
-            _piles(canvas, view["caves"][cave - 1], mid)
-            _draw_flow(canvas, flow, KNIGHTS_X, mid)
-        y += height
-    return y - top
-
-
-def _piles(canvas: _Canvas, info: dict[str, Any], mid: float) -> None:
-    """A cave's face-up gold and gem cards, and how many lie under each."""
-    if info["gold"] is not None:
-        canvas.box(GOLD_X, mid - 11, GOLD_X + 24, mid + 11, GOLD, radius=3)
-        canvas.text(GOLD_X + 12, mid + 0.5, str(info["gold"]), (40, 30, 0), "bold", "mm")
-        if info["gold_left"] > 1:
-            canvas.text(GOLD_X + 27, mid, f"+{info['gold_left'] - 1}", MUTED)
-    else:
-        canvas.box(GOLD_X, mid - 11, GOLD_X + 24, mid + 11, CELL, radius=3, outline=MUTED)
-    if info["gem"] is not None:
-        canvas.gem(GEM_X, mid - 10, info["gem"])
-        if info["gems_left"] > 1:
-            canvas.text(GEM_X + 24, mid, f"+{info['gems_left'] - 1}", MUTED)
-    else:
-        canvas.gem_outline(GEM_X, mid - 10)  # unlike an empty gold pile's card outline
-
-
-def _out_row(canvas: _Canvas | None, view: dict[str, Any], top: float) -> float:
-    """The chamber (its treasures left as gold cups, under its name) and the nest, with their
-    knights; its height."""
-    measure = canvas or _Canvas(1)
-    half = (DISPLAY_WIDTH - 2 * MARGIN - GAP) / 2
+def _cave_row(canvas: Canvas, view: dict[str, Any], top: float, draw: bool) -> float:
+    """The nine caves (name, gold card, gem card, knights) and the chamber; the height."""
+    width = (INLINE_WIDTH - 2 * MARGIN - CHAMBER_WIDTH - 9 * GAP) / 9
+    caves = list(range(FIRST_CAVE, CHAMBER))
+    flows = [_flow(canvas, _markers(view, s), width - 1) for s in caves]
     cups = TREASURE * view["treasures_left"]
-    cells = []
-    for space in (CHAMBER, NEST):
-        label = fit(space_name(space), measure.face(), (half - 8) * SCALE)
-        room = half - 6 - (cups + GAP if space == CHAMBER else 0)
-        flows = _flow(measure, _markers(view, space), room)
-        cells.append((space, label, flows))
-    height = LINE * (1 + max(1, *(len(f) for _s, _l, f in cells))) + 2
-    if canvas is None:
+    chamber = _flow(canvas, _markers(view, CHAMBER), CHAMBER_WIDTH - 2)
+    knights = max(KNIGHT_LINES, *(len(f) for f in flows), len(chamber))
+    height = LABEL_LINE + 2 * CARD_LINE + LINE * knights + 2
+    if not draw:
         return height
-    for index, (space, label, flows) in enumerate(cells):
-        x = MARGIN + index * (half + GAP)
-        canvas.box(x, top, x + half, top + height, CELL)
-        canvas.text(x + 4, top + LINE / 2, label, MUTED)
-        if space == CHAMBER:
-            _treasures(canvas, view["treasures_left"], x + half - 4, top + LINE * 1.5 - 2)
-        if flows[0]:
-            _draw_flow(canvas, flows, x + 3, top + LINE * 1.5 - 2)
+    for x, space, flow in zip(_cells([width] * 9, MARGIN), caves, flows, strict=True):
+        canvas.box(x, top, x + width, top + height, CELL)
+        canvas.text(x + 2.5, top + LABEL_LINE / 2 + 0.5, space_name(space), TEXT_SIZE, MUTED)
+        _piles(canvas, view["caves"][space - FIRST_CAVE], x + 1.5, top + LABEL_LINE)
+        if flow[0]:
+            _draw_flow(canvas, flow, x + 0.5, top + LABEL_LINE + 2 * CARD_LINE + LINE / 2)
+    x = INLINE_WIDTH - MARGIN - CHAMBER_WIDTH
+    canvas.box(x, top, x + CHAMBER_WIDTH, top + height, CELL)
+    # Translators: the treasure chamber, as short as it goes (the picture's narrowest cell)
+    label = canvas.fit(pgettext("board picture", "chamber"), TEXT_SIZE, CHAMBER_WIDTH - 4)
+    canvas.text(x + 2.5, top + LABEL_LINE / 2 + 0.5, label, TEXT_SIZE, MUTED)
+    _treasures(canvas, view["treasures_left"], x + CHAMBER_WIDTH / 2 - cups / 2,
+               top + LABEL_LINE + CARD_LINE / 2)
+    if chamber[0]:
+        _draw_flow(canvas, chamber, x + 1, top + LABEL_LINE + 2 * CARD_LINE + LINE / 2)
     return height
 
 
-def _treasures(canvas: _Canvas, left: int, right: float, mid: float) -> None:
-    """The chamber's treasures left, as cups ending at `right`."""
+def _piles(canvas: Canvas, info: dict[str, Any], x: float, top: float) -> None:
+    """A cave's face-up gold card and gem card, a line each, and how many lie under each."""
+    mid = top + CARD_LINE / 2
+    if info["gold"] is not None:
+        canvas.box(x, mid - 6.5, x + 11, mid + 6.5, GOLD, radius=2)
+        canvas.text(x + 5.5, mid + 0.3, str(info["gold"]), TEXT_SIZE, (40, 30, 0), "bold", "mm")
+        if info["gold_left"] > 1:
+            canvas.text(x + 12.5, mid, f"+{info['gold_left'] - 1}", TEXT_SIZE, MUTED)
+    else:  # an empty gold pile: a card's outline
+        canvas.box(x, mid - 6.5, x + 11, mid + 6.5, None, radius=2, outline=MUTED, width=0.8)
+    canvas.mark("gold card", (x, mid - 6.5, x + 11, mid + 6.5), 13)
+    mid += CARD_LINE
+    if info["gem"] is not None:
+        _gem(canvas, x - 0.5, mid - 6, info["gem"], 12)
+        if info["gems_left"] > 1:
+            canvas.text(x + 12.5, mid, f"+{info['gems_left'] - 1}", TEXT_SIZE, MUTED)
+    else:  # an empty gem pile: a diamond's outline, unlike an empty gold pile's card
+        xm = x + 5.5
+        canvas.polygon([(xm, mid - 6), (xm + 6, mid), (xm, mid + 6), (xm - 6, mid)], None,
+                       outline=MUTED, width=0.8)
+    canvas.mark("gem card", (x - 0.5, mid - 6, x + 11.5, mid + 6), 12)
+
+
+def _gem(canvas: Canvas, x: float, y: float, gem: str, size: float) -> None:
+    """A gem card's symbol (its own shape and colour), top-left at (x, y)."""
+    fill, shape = GEM_RGB[gem], GEM_SHAPES[gem]
+    x0, y0, x1, y1, xm, ym = x, y, x + size, y + size, x + size / 2, y + size / 2
+    if shape == "circle":
+        canvas.ellipse(x0 + 0.5, y0 + 0.5, x1 - 0.5, y1 - 0.5, fill)
+        return
+    points = {"diamond": [(xm, y0), (x1, ym), (xm, y1), (x0, ym)],
+              "triangle": [(xm, y0), (x1, y1), (x0, y1)],
+              "square": [(x0 + 1.5, y0 + 1.5), (x1 - 1.5, y0 + 1.5), (x1 - 1.5, y1 - 1.5),
+                         (x0 + 1.5, y1 - 1.5)]}[shape]
+    canvas.polygon(points, fill)
+
+
+def _treasures(canvas: Canvas, left: int, x: float, mid: float) -> None:
+    """The chamber's treasures left, as gold cups from `x`."""
     for number in range(left):
-        x = right - (number + 1) * TREASURE
-        points = [(x, mid - 8), (x + 12, mid - 8), (x + 9, mid + 2), (x + 3, mid + 2)]
-        canvas.draw.polygon([(_d(a), _d(b)) for a, b in points], fill=GOLD)
-        canvas.box(x + 2, mid + 4, x + 10, mid + 8, GOLD, radius=1)
+        cx = x + number * TREASURE
+        canvas.polygon([(cx, mid - 5), (cx + 8, mid - 5), (cx + 6, mid + 1.5), (cx + 2, mid + 1.5)],
+                       GOLD)
+        canvas.box(cx + 1.5, mid + 3, cx + 6.5, mid + 5.5, GOLD, radius=0.5)
+        canvas.mark("treasure", (cx, mid - 5, cx + 8, mid + 5.5), 10.5)
+
+
+def _rail_row(canvas: Canvas, view: dict[str, Any], top: float) -> None:
+    """The rail beside its four caves, and the dragon on it with its heading."""
+    width = (INLINE_WIDTH - 2 * MARGIN - CHAMBER_WIDTH - 9 * GAP) / 9
+    edges = _cells([width] * 9, MARGIN)
+    mid = top + RAIL_ROW / 2
+    first, last = edges[view["rail"] - 1], edges[view["rail"] + 2] + width
+    canvas.box(first + 1, mid - RAIL_WIDTH / 2, last - 1, mid + RAIL_WIDTH / 2, RAIL, radius=1)
+    canvas.mark("rail", (first + 1, mid - RAIL_WIDTH / 2, last - 1, mid + RAIL_WIDTH / 2),
+                RAIL_WIDTH)
+    x = edges[view["dragon"] - 1] + width / 2
+    canvas.box(x - 11, mid - 6.5, x + 11, mid + 6.5, DRAGON, radius=3, outline=TEXT, width=0.6)
+    canvas.mark("dragon", (x - 11, mid - 6.5, x + 11, mid + 6.5), 22)
+    # The arrow the way its head points: right, toward the chamber; left, toward the castle.
+    sign = 1 if view["heading"] == "chamber" else -1
+    canvas.polygon([(x + 7 * sign, mid), (x - 5 * sign, mid - 5), (x - 5 * sign, mid + 5)], TEXT)
+    canvas.mark("heading", (x - 5, mid - 5, x + 7, mid + 5), 12)
 
 
 def _legend_entries(view: dict[str, Any], names: Sequence[str]) -> list[tuple[list[int], str, str]]:
@@ -280,46 +229,58 @@ def _legend_entries(view: dict[str, Any], names: Sequence[str]) -> list[tuple[li
              f" · {totals[seat]}" if seat in totals else "") for seat in range(view["players"])]
 
 
-def _legend(canvas: _Canvas | None, view: dict[str, Any], names: Sequence[str],
-            top: float) -> float:
-    """Each player's colours and name (with the final total once the game is over), two a
-    line, or one a line where a name would not fit whole beside another; its height."""
-    measure = canvas or _Canvas(1)
+def _bottom_row(canvas: Canvas, view: dict[str, Any], names: Sequence[str], top: float,
+                draw: bool) -> float:
+    """The nest with its knights, and each player's colours and name (with the final total
+    once the game is over) two a line; whoever decides now on a lighter field, in bold. Its
+    height."""
+    nest = _flow(canvas, _markers(view, NEST), NEST_WIDTH - 2)
     entries = _legend_entries(view, names)
-    half = (DISPLAY_WIDTH - 2 * MARGIN) / 2
-    widths = [len(colours) * (DISC + 2) + 8 + measure.length(name + total, "bold")
-              for colours, name, total in entries]
-    columns = 2 if max(widths) <= half - 4 else 1
-    width = (DISPLAY_WIDTH - 2 * MARGIN) / columns
-    rows = -(-len(entries) // columns)
+    rows = -(-len(entries) // 2)
+    height = max(LABEL_LINE + LINE * max(1, len(nest)) + 2, rows * LINE + 2)
+    if not draw:
+        return height
+    canvas.box(MARGIN, top, MARGIN + NEST_WIDTH, top + height, CELL)
+    canvas.text(MARGIN + 2.5, top + LABEL_LINE / 2 + 0.5,
+                canvas.fit(space_name(NEST), TEXT_SIZE, NEST_WIDTH - 4), TEXT_SIZE, MUTED)
+    if nest[0]:
+        _draw_flow(canvas, nest, MARGIN + 1, top + LABEL_LINE + LINE / 2)
+    left = MARGIN + NEST_WIDTH + GAP + 2
+    width = (INLINE_WIDTH - MARGIN - left) / 2
     deciding = {w["seat"] for w in view["waiting_for"]}  # the mover, or a victim's owner
-    if canvas is None:
-        return rows * LINE + 2
     for seat, (colours, name, total) in enumerate(entries):
-        x = MARGIN + (seat % columns) * width
-        y = top + (seat // columns) * LINE + LINE / 2
+        x = left + (seat % 2) * width
+        y = top + (seat // 2) * LINE + LINE / 2 + 1
         moving = seat in deciding
-        if moving:  # whoever decides now, on a lighter field (and in bold)
-            canvas.box(x, y - LINE / 2 + 1, x + width - 2, y + LINE / 2 - 1, CELL)
-        left = x + 2
+        if moving:
+            canvas.box(x - 1, y - LINE / 2 + 0.5, x + width - 1.5, y + LINE / 2 - 0.5, CELL)
+        at = x
         for colour in colours:
-            left += canvas.knight(left, y, colour, 1) + 2
+            at += _knight(canvas, at, y, colour, 1) + 1
         weight = "bold" if moving else "medium"
-        room = (x + width - left - 6) - canvas.length(total, weight)  # the total is never cut
-        canvas.text(left + 2, y, fit(name, canvas.face(weight), room * SCALE) + total, TEXT,
-                    weight)
-    return rows * LINE + 2
+        room = x + width - at - 4 - canvas.length(total, TEXT_SIZE, weight)  # never cut
+        canvas.text(at + 1.5, y, canvas.fit(name, TEXT_SIZE, room, weight) + total, TEXT_SIZE,
+                    TEXT, weight)
+    return height
 
 
-def _layout(canvas: _Canvas | None, view: dict[str, Any], names: Sequence[str]) -> float:
-    """Draws (or, without a canvas, measures) the whole board; its height."""
+def _board(canvas: Canvas, view: dict[str, Any], names: Sequence[str], draw: bool) -> float:
+    """Draws (or only measures) the whole board; its height."""
     y = MARGIN
-    y += _space_row(canvas, view, range(FIRST_MEADOW), y) + GAP
-    y += _space_row(canvas, view, range(FIRST_MEADOW, FIRST_CAVE), y) + GAP
-    y += _cave_rows(canvas, view, y) + GAP
-    y += _out_row(canvas, view, y) + GAP
-    y += _legend(canvas, view, names, y)
+    y += _path_row(canvas, view, y, draw) + GAP + 3
+    y += _cave_row(canvas, view, y, draw)
+    if draw:
+        _rail_row(canvas, view, y)
+    y += RAIL_ROW
+    y += _bottom_row(canvas, view, names, y, draw)
     return y + MARGIN
+
+
+def board_drawing(view: dict[str, Any], names: Sequence[str]) -> tuple[Canvas, Layout]:
+    """The board drawn (`view`: the spectator's view), and what it drew."""
+    canvas = Canvas(INLINE_WIDTH, _board(Canvas(1, 1, SCALE), view, names, False), SCALE)
+    _board(canvas, view, names, True)
+    return canvas, canvas.layout
 
 
 # What the picture shows of a view: a change that moves nothing drawn (a deadline, a prompt
@@ -338,8 +299,7 @@ def _drawn(shown: str, language: str) -> bytes:
     """The PNG of a board, by what it shows (JSON of the drawn parts of a view, and names) in
     `language` (the current one: the spaces' names are translated)."""
     view, names = json.loads(shown)
-    canvas = _Canvas(_layout(None, view, names))
-    _layout(canvas, view, names)
+    canvas, _ = board_drawing(view, names)
     return png(canvas.image, colours=64)
 
 

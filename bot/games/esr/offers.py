@@ -51,7 +51,9 @@ async def open_builder(bot: BotBase, interaction: discord.Interaction, game_id: 
     except EngineError as exc:
         await tell(interaction, exc.message)
         return
-    await interaction.followup.send(content, view=view, ephemeral=True)
+    sent = await interaction.followup.send(content, view=view, ephemeral=True, wait=True)
+    # The builder is the member's prompt now: the one they had open is retired.
+    await bot.follow_prompt(interaction, game_id, decision.key, content, sent)
 
 
 FORGED = N_("That is not one of the choices offered; nothing was changed.")
@@ -87,6 +89,7 @@ async def redraft(bot: BotBase, interaction: discord.Interaction, game_id: int, 
         await interaction.edit_original_response(content=exc.message, view=None)
         return
     await interaction.edit_original_response(content=content, view=view)
+    await bot.follow_prompt(interaction, game_id, key, content)  # a fresh token to edit it by
 
 
 async def send_offer(bot: BotBase, interaction: discord.Interaction, game_id: int, key: str,
@@ -111,9 +114,11 @@ async def send_offer(bot: BotBase, interaction: discord.Interaction, game_id: in
         await tell(interaction, exc.message)
         return
     mark_recorded()
-    await edit_reply(interaction,
-                     content="✅ " + _("You offered {offer}.").format(offer=gem_text(draft)),
-                     view=None)
+    receipt = "✅ " + _("You offered {offer}.").format(offer=gem_text(draft))
+    await edit_reply(interaction, content=receipt, view=None)
+    after = await service.get_view(game_id, interaction.user.id)
+    await bot.follow_prompt(interaction, game_id,
+                            after.decision.key if after.decision else None, receipt, live=False)
     await bot.tell_change(game_id, result)
 
 

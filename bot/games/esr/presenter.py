@@ -16,7 +16,7 @@ from bot.games.esr.catalog import CATALOG, N_, _
 from bot.games.esr.glossary import glossary
 from bot.games.esr.majorities import own_summary
 from bot.games.esr.narrate import ACTION_EMOJI, narrate, restyle_gems
-from bot.games.esr.picture import standings_png
+from bot.games.esr.picture import standings_png, standings_text
 from bot.games.esr.rules import TITLES, rules_topics
 from bot.games.esr.scoring import final_results, legend, scoring_notes, scoring_table
 from bot.games.esr.table import gem_card_line, gems_line, table_embed
@@ -124,10 +124,11 @@ class EsrPresenter(Presenter):
                  else _("After round {round}").format(round=event.round))  # type: ignore[union-attr]
         money = event.money if final else event.money_after  # type: ignore[union-attr]
         shown = [plain_name(n).replace("\u200b", "") for n in names]  # drawn, not sent
-        png = standings_png(title, shown,
-                            [money[s] for s in range(len(names))],
-                            [list(p["gems"].values()) for p in view["players"]])
-        return Picture("final.png" if final else "standings.png", png)
+        amounts = [money[s] for s in range(len(names))]
+        gems = [list(p["gems"].values()) for p in view["players"]]
+        return Picture("final.png" if final else "standings.png",
+                       standings_png(title, shown, amounts, gems),
+                       standings_text(title, shown, amounts, gems))
 
     def prompt_header(self, pv: PlayerView, names: Sequence[str]) -> str | None:
         """The player's turn card, gemstones and money, and what a scoring now would pay them."""

@@ -18,7 +18,7 @@ from bot.core.components import handlers
 from bot.core.ids import GAME, KEY
 from bot.core.interactions import acknowledge, guarded, tell
 from bot.games.gke.catalog import _
-from bot.games.gke.closer import closer_png
+from bot.games.gke.closer import closer_layout, closer_png
 from engine.games.gke.words import back_name, kind_name
 
 CARD = r"(?P<card>[0-2])"
@@ -142,5 +142,15 @@ async def look_closer(interaction: discord.Interaction, game_id: int, card: int)
     # Translators: under the look-closer picture; {card} is e.g. "Pink card: ruby"
     text = _("{card}: the pool's gems of this kind, larger (the card's own gem is not shown "
              "beside them: compare with the round's picture).").format(card=title)
-    await interaction.followup.send(
-        text, ephemeral=True, file=discord.File(io.BytesIO(data), "closer.png", description=title))
+    await interaction.followup.send(text, ephemeral=True, file=discord.File(
+        io.BytesIO(data), "closer.png", description=closer_text(pv.view, card)))
+
+
+def closer_text(view: dict[str, Any], card: int) -> str:
+    """The look-closer picture's alt text: the card and the labels it shows, never a size."""
+    labels = sorted(gem["label"] for gem, _spot in closer_layout(view, card))
+    # Translators: the look-closer picture's alt text; {card} is e.g. "Pink card: ruby",
+    # {labels} the labels drawn ("A3, K7, …"). It must never say a gem's size.
+    return _("{card}: the pool's {count} gems of this kind that you may take, larger, each "
+             "with its label: {labels}.").format(card=card_title(view, card),
+                                                 count=len(labels), labels=", ".join(labels))

@@ -17,8 +17,10 @@ from bot.games.gke.picture import round_png
 from bot.games.gke.results import results_png
 from bot.games.gke.rules import TITLES, rules_topics
 from engine.core.game import GameEvent
+from engine.games.gke.data import KINDS
 from engine.games.gke.events import RoundClosed
 from engine.games.gke.narrate import narrate
+from engine.games.gke.words import kind_name
 from engine.service.models import PlayerView
 
 BACK_EMOJI = ("🩷", "💙", "💚")  # pink, blue, green: the cards' back colours
@@ -69,6 +71,20 @@ def final_lines(scores: Sequence[dict[str, int]], winners: Sequence[int],
     if len(winners) > 1:
         lines.append(_("Equal points share the win."))
     return lines
+
+
+def round_text(view: dict[str, Any]) -> str:
+    """The round picture's alt text: the cards, and how many gems of each kind the pool holds
+    — never a size, which the picture leaves to the eye."""
+    cards = "; ".join(card_title(view, card) for card, shown in enumerate(view["cards"])
+                      if shown is not None)
+    counts = {kind: sum(gem["kind"] == kind for gem in view["pool"]) for kind in KINDS}
+    kinds = ", ".join(f"{kind_name(kind)} {count}" for kind, count in counts.items() if count)
+    # Translators: the round picture's alt text; {cards} e.g. "Pink card: ruby; Blue card:
+    # diamond; …", {kinds} e.g. "ruby 9, emerald 8, …". It must never say a gem's size.
+    return _("Round {round}: the cards on top ({cards}); below them the pool's {count} gems, "
+             "each with its label, by kind: {kinds}.").format(
+        round=view["round"], cards=cards, count=len(view["pool"]), kinds=kinds)
 
 
 class GkePresenter(Presenter):
@@ -148,8 +164,9 @@ class GkePresenter(Presenter):
             number = next((e.round for e in events if isinstance(e, RoundClosed)),
                           view["round"])
             # Translators: the results picture's alt text; the lines beside it tell each gem
-            text = _("Round {round}'s results: each card's gem beside the gems picked for it, "
-                     "each with its size and symbol and what it won.").format(round=number)
+            text = _("Round {round}'s results: a column per card, its gem on top and under it "
+                     "the gems picked for it, each with who picked it, its label and size and "
+                     "what it won.").format(round=number)
             found.append(Picture(f"gke-results-{number}.png", scored, text, closes_turn=True))
         if any(e.type == "round_started" for e in events) and view["phase"] != "over":
             found.append(self.round_picture(view))
@@ -157,11 +174,7 @@ class GkePresenter(Presenter):
 
     def round_picture(self, view: dict[str, Any]) -> Picture:
         """The round's cards and the whole pool at one scale, each gem with its label."""
-        # Translators: the round picture's alt text: it must not say a gem's size
-        text = _("Round {round}: the three cards' gems on top, below them the pool's {count} "
-                 "gems, each with its label.").format(round=view["round"],
-                                                       count=len(view["pool"]))
-        return Picture(f"gke-round-{view['round']}.png", round_png(view), text)
+        return Picture(f"gke-round-{view['round']}.png", round_png(view), round_text(view))
 
     def situation_picture(self, view: dict[str, Any], names: Sequence[str]) -> Picture | None:
         """A review's step: the round's cards and pool as the member saw them."""

@@ -1,4 +1,4 @@
-"""The board picture: a PNG laid out for a phone's message column, legible there, showing what
+"""The board picture: a PNG laid out for Discord's inline box, legible there, showing what
 moved, drawn from the public view only."""
 
 from __future__ import annotations
@@ -9,19 +9,18 @@ import random
 import pytest
 from PIL import Image
 
-from bot.core.drawing import BACKGROUND, DISPLAY_WIDTH
+from bot.core.drawing import BACKGROUND, INLINE_WIDTH, MIN_CAPITAL, MIN_MARK, PHONE_COLUMN
 from bot.games.emerald.picture import (
     FILENAME,
     MARGIN,
     SCALE,
-    TEXT_SIZE,
-    WIDTH,
+    board_drawing,
     board_picture,
     board_png,
 )
 from engine import get_kind
 from engine.core.i18n import use_locale
-from tests.bot.pictures import discord_capital_height, ink_height, on_phone
+from tests.bot.pictures import assert_reads_inline, ink_height, on_phone
 from tests.engine.games.emerald.builders import position
 
 GAME = get_kind("emerald")
@@ -41,26 +40,52 @@ def drawn(state, names=NAMES) -> Image.Image:
     return decoded(board_png(GAME.view(state, None), names[:state.num_players]))
 
 
+def course_of_a_game(players: int, seed: int):
+    """States of a random game, every tenth step, to its end."""
+    state, _ = GAME.new_game(seed, players)
+    rng = random.Random(seed)
+    step = 0
+    while True:
+        if step % 10 == 0 or GAME.is_over(state):
+            yield state
+        if GAME.is_over(state):
+            return
+        decision = GAME.pending(state)[0]
+        state, _ = GAME.apply(state, decision.player, GAME.sample_action(state, decision, rng))
+        step += 1
+
+
+# Every knight, card, treasure and the dragon at least MIN_MARK (12 px) long inline; the rail
+# at least 3 px thick, and the dragon's arrow 12 px long.
+PIECES = {"knight": MIN_MARK, "gold card": MIN_MARK, "gem card": MIN_MARK, "dragon": MIN_MARK,
+          "heading": MIN_MARK, "rail": 3, "treasure": 10}
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_the_board_is_drawn_for_the_phones_column_at_one_and_a_half_its_size(
-        players: int) -> None:
-    state, _ = GAME.new_game(players, players)
-    image = drawn(state)
-    assert image.width == WIDTH == 408 == DISPLAY_WIDTH * 1.5
-    assert 400 * SCALE < image.height < 700 * SCALE  # the whole board on about one screen
+def test_the_board_reads_at_discords_inline_size_over_a_whole_game(players: int) -> None:
+    """Fitted into 550×350 and into a phone's 330 px, from the first move to the final
+    scoring, in every language: every text's capital at least 8 px, the pieces as large as
+    PIECES says, and landscape."""
+    for language in ("en", "de", "da"):
+        with use_locale(language):
+            for state in course_of_a_game(players, players):
+                canvas, layout = board_drawing(GAME.view(state, None), NAMES[:players])
+                assert canvas.image.width == round(INLINE_WIDTH * SCALE)
+                found = {m.what for m in layout.marks}
+                assert_reads_inline(layout, {k: v for k, v in PIECES.items() if k in found})
+                assert {"knight", "dragon", "heading", "rail", "gold card"} <= found
 
 
-def test_its_text_is_at_least_discords_message_text_on_a_phone() -> None:
-    assert TEXT_SIZE * SCALE * DISPLAY_WIDTH / WIDTH >= 16
-    least = discord_capital_height()
-    # A name's last capital: drawn in one picture and not the other.
+def test_its_text_is_drawn_as_large_as_its_layout_says() -> None:
+    """A name's last capital, drawn in one picture and not the other, is as tall on a phone
+    as the layout's capital there (the layout is no guess)."""
     with_letter = on_phone(drawn(position(3), ["ANNH", "BOB", "CY"]))
     without = on_phone(drawn(position(3), ["ANN", "BOB", "CY"]))
-    assert ink_height(with_letter, without) >= least
-    # A knight count: two red knights on M2 instead of one.
-    one = on_phone(drawn(position(3, knights={0: {"M2": 1}})))
-    two = on_phone(drawn(position(3, knights={0: {"M2": 2}})))
-    assert ink_height(two, one) >= least
+    shown = ink_height(with_letter, without)
+    _, layout = board_drawing(GAME.view(position(3), None), ["ANNH", "BOB", "CY"])
+    name = min(layout.texts, key=lambda t: t.size)  # every text here is 12 design px
+    assert abs(shown - name.size * PHONE_COLUMN / layout.width) <= 1.5
+    assert shown >= MIN_CAPITAL
 
 
 def test_a_knight_that_moves_changes_the_picture_where_it_went() -> None:
@@ -90,7 +115,8 @@ def test_a_crowded_space_grows_its_row_instead_of_spilling_over(space: str) -> N
     crowded = drawn(position(5, knights={colour: {space: 3} for colour in range(5)}))
     assert crowded.height > single.height
     # Nothing is drawn past the right margin.
-    margin = crowded.crop((WIDTH - round(MARGIN * SCALE) + 1, 0, WIDTH, crowded.height))
+    width = crowded.width
+    margin = crowded.crop((width - round(MARGIN * SCALE) + 1, 0, width, crowded.height))
     assert margin.getcolors() == [(margin.width * margin.height, BACKGROUND)]
 
 

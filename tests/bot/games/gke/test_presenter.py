@@ -62,3 +62,28 @@ def test_gke13_each_cards_menu_lists_exactly_the_picks_the_referee_accepts() -> 
         for label in labels:
             if state.picks[0][card] != state.labels[label]:
                 GAME.apply(state, 0, {"type": "pick", "card": card, "label": label})
+
+
+def test_the_round_pictures_description_names_the_cards_and_counts_each_kind_never_a_size():
+    from engine.core.i18n import LOCALES, use_locale
+    from engine.games.gke.data import KINDS
+    from engine.games.gke.words import kind_name
+    from tests.engine.games.gke.test_hidden_information import hide_differently
+
+    state = GAME.new_game(4, 3)[0]
+    for tag in LOCALES:
+        with use_locale(tag):
+            picture = GkePresenter().round_picture(GAME.view(state, 0))
+            text = picture.description
+            assert picture.file().description == text and len(text) <= 1024
+            view = GAME.view(state, 0)
+            for card in view["cards"]:
+                assert kind_name(card["kind"]) in text
+            for kind in KINDS:
+                count = sum(g["kind"] == kind for g in view["pool"])
+                assert f"{kind_name(kind)} {count}" in text
+            # The same whatever is hidden, and whoever looks: it tells nothing a seat cannot see.
+            assert GkePresenter().round_picture(GAME.view(hide_differently(state), 1)
+                                                ).description == text
+            for word in ("size", "Größe", "størrelse"):
+                assert word.lower() not in text.lower(), (tag, word)

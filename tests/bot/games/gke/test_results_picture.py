@@ -1,29 +1,30 @@
-"""The round's results picture: each card's gem beside the gems picked for it, at the round
-picture's scale, what each won at a glance, legible in a phone's message column."""
+"""The round's results picture: each card's gem above the gems picked for it, at the round
+picture's scale, what each won at a glance, legible at Discord's inline size."""
 
 from __future__ import annotations
 
-from PIL import Image
+import pytest
 
 from bot.core.components import ai_seat_name
-from bot.core.drawing import DISPLAY_WIDTH, WIDTH, font
-from bot.games.gke.picture import length_of
+from bot.core.drawing import MIN_MARK, Canvas
+from bot.games.gke.picture import SCALE, length_of
 from bot.games.gke.presenter import GkePresenter
 from bot.games.gke.results import (
-    GEM_COLUMN,
-    HEADER,
-    ROW,
-    TEXT_PX,
+    MARGIN,
+    TEXT_SIZE,
     WON,
-    name_room,
+    column_width,
     outcome_text,
+    results_drawing,
     results_picture,
+    reveal_text,
+    text_room,
 )
 from engine.core.i18n import LOCALES, use_locale
 from engine.games.gke import GAME
 from engine.games.gke import events as ev
 from engine.games.gke.data import BACKS, game_data
-from tests.bot.games.gke.test_picture import discord_capital_height, label_capital
+from tests.bot.pictures import assert_reads_inline
 
 NAMES = ["ann", "bob", "cy"]
 CARD_BACKGROUND = (30, 31, 34)
@@ -42,47 +43,41 @@ def scored(card_id: int, sizes_and_results: list[tuple[int, str]]) -> ev.CardSco
                          winner=winner)
 
 
-def gem_width(image: Image.Image, top: int, height: int) -> int:
-    """The drawn width of the gem in a row's gem column: its pixels unlike the row's ground."""
-    box = (26, top + 2, 12 + GEM_COLUMN, top + height - 2)
-    region = image.crop(box)
-    ground = region.getpixel((2, 2))
-    pixels = region.load()
-    drawn = [x for x in range(region.width) for y in range(region.height)
-             if sum(abs(a - b) for a, b in zip(pixels[x, y], ground, strict=True)) > 60]
-    return max(drawn) - min(drawn) + 1
-
-
 def test_every_gem_is_drawn_at_the_round_pictures_scale():
     data = game_data()
     card_id = next(c.id for c in data.cards if data.gems[c.gem].size == 5)
-    image = results_picture([scored(card_id, [(1, "none"), (9, "none"), (4, "piece")])], NAMES)
-    top = 12
-    widths = [gem_width(image, top, HEADER)] + [
-        gem_width(image, top + HEADER + ROW * row, ROW) for row in range(3)]
-    for width, size in zip(widths, (5, 1, 9, 4), strict=True):
-        assert abs(width - length_of(size)) <= 2.5, (size, width, length_of(size))
+    _, layout = results_drawing([scored(card_id, [(1, "none"), (9, "none"), (4, "piece")])],
+                                NAMES)
+    lengths = [m.size for m in layout.marks]
+    assert lengths == [length_of(size) for size in (5, 1, 9, 4)]
 
 
 def test_who_won_the_card_or_a_piece_shows_at_a_glance():
-    image = results_picture([scored(0, [(1, "none"), (2, "card"), (3, "piece")])], NAMES)
-    row_colour = [image.getpixel((WIDTH - 20, 12 + HEADER + ROW * row + ROW // 2))
-                  for row in range(3)]
+    image, layout = results_drawing([scored(0, [(1, "none"), (2, "card"), (3, "piece")])],
+                                    NAMES)
+    right = round((MARGIN + column_width(1) - 4) * SCALE)
+    rows = [m for m in layout.marks if m.what == "gem"]
+    row_colour = [image.getpixel((right, round((m.box[1] + m.box[3]) / 2))) for m in rows]
     assert row_colour == [CARD_BACKGROUND, WON["card"], WON["piece"]]
 
 
-def test_one_block_per_card_and_none_when_nothing_was_scored():
+def test_a_column_per_card_and_none_when_nothing_was_scored():
     one = results_picture([scored(0, [(1, "none")])], NAMES)
     three = results_picture([scored(0, [(1, "none")]), scored(1, []),
                              scored(2, [(2, "none"), (3, "none")])], NAMES)
-    assert one.width == three.width == WIDTH
-    assert three.height > 3 * one.height - 100
+    assert one.width == three.width == 3 * 330
     assert results_picture([], NAMES) is None
 
 
-def test_its_text_is_as_tall_as_discords_in_a_phones_message_column():
-    for weight in ("regular", "bold"):
-        assert label_capital(TEXT_PX, DISPLAY_WIDTH / WIDTH, weight) >= discord_capital_height()
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_results_read_at_discords_inline_size_in_every_language(players):
+    results = ["card", "piece", "none", "none"][:players]
+    cards = [scored(0, [(size, r) for size, r in zip((2, 3, 4, 9), results, strict=False)]),
+             scored(1, []), scored(2, [(1, "none")] * players)]
+    for tag in LOCALES:
+        with use_locale(tag):
+            _, layout = results_drawing(cards, ["ann", "Medium AI", "cy", "dee"])
+            assert_reads_inline(layout, {"gem": MIN_MARK, "card gem": MIN_MARK})
 
 
 def test_a_rounds_end_brings_its_results_for_the_rounds_own_message_then_the_next_round():
@@ -95,12 +90,14 @@ def test_a_rounds_end_brings_its_results_for_the_rounds_own_message_then_the_nex
     assert "size" not in following.description
 
 
-def test_an_ai_seats_name_fits_beside_any_outcome_in_every_language():
+def test_a_players_name_and_every_line_fits_its_column_in_every_language():
     # "Medium AI" beside "a magnifier piece" was cut to "Mediu…" on a phone.
+    probe = Canvas(1, 1, SCALE)
     for tag in LOCALES:
         with use_locale(tag):
-            bold = font(TEXT_PX, "bold")
+            room = text_room(3)
             for level in ("easy", "medium", "hard"):
-                for result in ("card", "piece", "none"):
-                    assert bold.getlength(ai_seat_name(level)) <= name_room(
-                        outcome_text(result)), (tag, level, result)
+                assert probe.length(ai_seat_name(level), TEXT_SIZE, "bold") <= room, (tag, level)
+            for result in ("card", "piece", "none"):
+                assert probe.length(outcome_text(result), TEXT_SIZE, "medium") <= room, tag
+            assert probe.length(reveal_text("W8", 9), TEXT_SIZE, "regular") <= room, tag
