@@ -70,7 +70,7 @@ async def three_at_a_lobby(env: simcord.Env, guild: simcord.GuildHandle
 
 
 async def main() -> None:
-    """Every view issue 14 lists, at desktop and phone width."""
+    """Every view of an Edel, Stein & Reich game, at desktop and phone width."""
     OUT.mkdir(parents=True, exist_ok=True)
     bot = JuwelierBot(BotSettings(token="offline", db_path=Path(tempfile.mkdtemp()) / "s.db"))
     try:

@@ -1,4 +1,4 @@
-"""Screenshots of the bot in German and Danish (issue 16): a turn with a private prompt, a
+"""Screenshots of the bot in German and Danish: a turn with a private prompt, a
 negotiation thread and the final results, at desktop and phone width.
 
 Needs `pip install -e ".[playground]"` and Debian's chromium (not used by CI):

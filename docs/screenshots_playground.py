@@ -1,4 +1,4 @@
-"""Screenshots of an evening in the playground (issue 22): the first game's channel and its
+"""Screenshots of an evening in the playground: the first game's channel and its
 negotiation thread open side by side, the table with its majority markers, the negotiation with
 both players' action values, the standings picture, the replay, and the second game's lobby —
 at a phone's 360 px and at desktop width.

@@ -115,7 +115,7 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
         await add_ai(person, lobby, level)
         await add_ai(person, lobby, level)
         info = await bot.service.game_in_channel(pg.guild.id, channel.id)
-        await person.click(lobby, label="Start")
+        await person.click(lobby, custom_id=f"jw:lobby:{info.id}:start")
     with use_locale(pg.language):
         labels = (_("Your decision"), _("Choose your action"))
     url = await pg.open(channel)

@@ -304,7 +304,7 @@ def subpackages(root: Path, package: str) -> set[str]:
 
 
 # A game package still being built may stay out of the registry until it can be played, if its
-# __init__.py says so and why in this constant (docs/architecture.md, "Große kleine Edelsteine").
+# __init__.py says so and why in this constant (docs/architecture.md, "How to add a game").
 NOT_YET = "NOT_YET_REGISTERED = "
 
 
