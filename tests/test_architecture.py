@@ -332,7 +332,7 @@ def listing(lines: list[str]) -> str:
 # command line and __main__, is the top).
 ENGINE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("engine.core",),
-    ("engine.games",),
+    ("engine.games", "engine.tournament"),
     ("engine.store",),
     ("engine.ratings", "engine.coach"),
     ("engine.service",),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import discord
 from discord.ext import commands
@@ -24,6 +25,19 @@ def discord_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class TournamentSteps(Protocol):
+    """What the core asks of the tournaments' front end (bot.core.tournaments.runner)."""
+
+    async def game_ended(self, game_id: int) -> None:
+        """A game ended: its tournament, if any, moves on."""
+
+    async def catch_up(self) -> None:
+        """Every running tournament does what it still owes."""
+
+    async def due(self, now: float) -> float | None:
+        """Open the leagues' rounds that are due; when the next one is."""
+
+
 class BotBase(commands.Bot):
     """discord.py bot with the game service; all game state lives in the service."""
 
@@ -31,6 +45,7 @@ class BotBase(commands.Bot):
     languages: Languages  # who is spoken to in which language (after setup_hook)
     answering: Answering  # the clicks still writing their own answer
     _service: GameService | None
+    tournaments: TournamentSteps  # every tournament's front-end steps (bot.core.tournaments)
 
     @property
     def service(self) -> GameService:

@@ -33,6 +33,8 @@ from bot.core.rules_menu import RulesMenu
 from bot.core.shards import ShardKeeper
 from bot.core.texts import remember_commands
 from bot.core.timers import Timers
+from bot.core.tournaments.buttons import TournamentButton
+from bot.core.tournaments.runner import Tournaments
 from bot.core.translator import CatalogTranslator
 from engine.service import GameService
 from engine.service.models import SubmitResult
@@ -70,7 +72,9 @@ class JuwelierBot(BotBase):
         self.answering = Answering()
         self.prompts = LivePrompts(self, discord_clock)
         self.actions = Actions(self, self.prompts)
-        self.publisher = Publisher(self, self.prompts, on_change=self.poke_timers)
+        self.tournaments = Tournaments(self)
+        self.publisher = Publisher(self, self.prompts, on_change=self.poke_timers,
+                                   on_end=self.tournaments.game_ended)
         self.notifier = Notifier(self, self.prompts)
         self.timers = Timers(self, self.publisher, self.notifier, clock=discord_clock)
         self.shard_keeper = ShardKeeper(lambda: self.service, self.take_over)
@@ -99,12 +103,14 @@ class JuwelierBot(BotBase):
         await self.tell_damaged()
         # What was committed but never told (a crash, AI moves played while resuming): first.
         await self.publisher.catch_up()
-        items = [*CORE_ITEMS, ReplayButton, RulesMenu, ReplayJump,
+        items = [*CORE_ITEMS, ReplayButton, RulesMenu, ReplayJump, TournamentButton,
                  *(item for p in presenters() for item in p.dynamic_items)]
         self.add_dynamic_items(*items)
         self.templates = [item.__discord_ui_compiled_template__ for item in items]
         await self.add_cog(build_game_commands(self, self.actions))
         await self.sync_commands_if_changed()
+        # Tables a crash left unopened, standings left untold: before the timer starts.
+        await self.tournaments.catch_up()
         # Reminders, deadlines and lobby expiry; what fell due while we were down goes first.
         self.timers.start()
         if self.settings.shard_ids:
@@ -120,6 +126,7 @@ class JuwelierBot(BotBase):
         await self.prompts.resume(info.id for info in self.resumed)
         await self.tell_damaged()
         await self.publisher.catch_up()
+        await self.tournaments.catch_up()
         self.poke_timers()
 
     async def tell_damaged(self) -> None:

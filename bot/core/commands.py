@@ -41,6 +41,7 @@ from bot.core.rules_menu import rules_page
 from bot.core.settings import LANGUAGE_CHOICES, WHERE_CHOICES, change_settings
 from bot.core.table_message import current_table, table_picture
 from bot.core.texts import human_duration, safe_name, seat_names
+from bot.core.tournaments.commands import choose_organisers, tournament_group
 from engine.core.errors import EngineError
 from engine.core.registry import get_kind, kinds
 from engine.service.deadlines import paced
@@ -364,6 +365,7 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                 "The game was abandoned by {player}. Start a new one with `/game new`.").format(
                     player=interaction.user.mention), _("You abandoned the game."))
             await self.bot.close_room(info)
+            await self.bot.tournaments.game_ended(info.id)  # a tournament table ends with it
 
         @app_commands.command(name=locale_str("autopilot"),
                               description=locale_str("Let the bot play your seat (on) or take it "
@@ -548,16 +550,24 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
             my_language=locale_str("The language of replies only you see"),
             language=locale_str("The language of this channel's (or server's) messages "
                                 "(admins)"),
-            where=locale_str("Where the language applies (default: this channel)"))
+            where=locale_str("Where the language applies (default: this channel)"),
+            organisers=locale_str("The role that may run tournaments here (Manage Server; "
+                                  "@everyone: Manage Server only)"))
         @app_commands.rename(dm=locale_str("dm"), my_language=locale_str("my_language"),
-                             language=locale_str("language"), where=locale_str("where"))
+                             language=locale_str("language"), where=locale_str("where"),
+                             organisers=locale_str("organisers"))
         @app_commands.choices(my_language=LANGUAGE_CHOICES, language=LANGUAGE_CHOICES,
                               where=WHERE_CHOICES)
         @answering
         async def settings(self, interaction: discord.Interaction, dm: bool | None = None,
                            my_language: str | None = None, language: str | None = None,
-                           where: str | None = None) -> None:
+                           where: str | None = None,
+                           organisers: discord.Role | None = None) -> None:
             """Store the chosen preferences, or show them when nothing is chosen."""
+            if organisers is not None:
+                await choose_organisers(self.bot, interaction, organisers)
+                if dm is None and my_language is None and language is None:
+                    return
             await change_settings(self.bot, interaction, dm, my_language, language, where)
 
         async def interaction_check(self, interaction: discord.Interaction) -> bool:
@@ -583,4 +593,6 @@ def build_game_commands(bot: BotBase, actions: Actions) -> commands.GroupCog:
                       exc_info=original)
             await tell_safely(interaction, _(RECORDED) if was_recorded() else _(NOT_RECORDED))
 
-    return GameCommands(bot, actions)
+    cog = GameCommands(bot, actions)
+    cog.app_command.add_command(tournament_group(bot, bot.tournaments, games, TIMER_CHOICES))
+    return cog

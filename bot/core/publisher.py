@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
@@ -38,10 +38,12 @@ class Publisher:
     """Writes to the game's channel; one lock per game keeps messages in order."""
 
     def __init__(self, bot: BotBase, prompts: LivePrompts,
-                 on_change: Callable[[], None] = lambda: None) -> None:
+                 on_change: Callable[[], None] = lambda: None,
+                 on_end: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.bot = bot
         self.prompts = prompts  # the players' open private prompts, kept up with the game
         self._on_change = on_change
+        self._on_end = on_end  # a game ended and was told: its tournament moves on
         # Held while publishing, then gone (see ServiceCore._locks).
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
             weakref.WeakValueDictionary()
@@ -157,6 +159,11 @@ class Publisher:
             await self.prompts.refresh(info)
         if info.status != "running":
             self.forget(game_id)
+            if self._on_end is not None:
+                try:
+                    await self._on_end(game_id)
+                except Exception:  # the game is told; its tournament is retried later
+                    log.exception("game #%s: its tournament could not move on", game_id)
 
     def _coalesced(self, game_id: int, presenter: Presenter, change: Change) -> bool:
         """Whether this change only refreshes the table within the game's pause between such

@@ -181,6 +181,10 @@ class Timers:
                                    await service.overdue(now + TOLERANCE)).items()))
         for game_id, reminders in by_game(await service.claim_reminders(now + TOLERANCE)).items():
             await self._guarded(game_id, self._remind(game_id, reminders))
+        try:  # a league's next round, when its day has come
+            await self.bot.tournaments.due(now + TOLERANCE)
+        except Exception:
+            log.exception("the tournaments' pass failed")
         wake = await self.next_wake(now)
         # Still due after this pass means it failed just now: retry later, not at once.
         return now + RETRY_AFTER if wake <= now + TOLERANCE else wake
@@ -189,7 +193,8 @@ class Timers:
         """The earliest deadline, reminder or lobby expiry still ahead (or a long nap)."""
         service = self.bot.service
         times = [await service.next_due(), await service.next_reminder(now + TOLERANCE),
-                 await service.next_lobby_expiry(self.bot.settings.lobby_expiry)]
+                 await service.next_lobby_expiry(self.bot.settings.lobby_expiry),
+                 await service.next_round_due()]
         return min((t for t in times if t is not None), default=now + MAX_NAP)
 
     @staticmethod

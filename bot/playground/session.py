@@ -111,6 +111,7 @@ async def run_playground(db_path: Path, port: int | None = None,
     import asyncio
     import time
 
+    import discord
     import simcord
 
     # No timer by default: a page left alone never hands a seat to the autopilot.
@@ -124,8 +125,11 @@ async def run_playground(db_path: Path, port: int | None = None,
             locale = DISCORD_LOCALES[language]
             guild = env.create_guild(name="Juwelier Playground", preferred_locale=locale)
             channel = guild.create_text_channel("gem-games")
-            members = [guild.add_member(env.create_user(name.lower(), global_name=name))
-                       for name in people]
+            # The people run the server: they may organise tournaments (Manage Server).
+            owners = guild.create_role("Organisers", permissions=discord.Permissions(
+                manage_guild=True))
+            members = [guild.add_member(env.create_user(name.lower(), global_name=name),
+                                        roles=[owners]) for name in people]
             for member in members:
                 if language != "en":  # as `/game settings my_language:` would (SimCord's
                     await bot.languages.choose_member(member.id, language)  # client: en-US)

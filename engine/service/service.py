@@ -22,6 +22,7 @@ from engine.service.reads import ReadOps
 from engine.service.reminders import ReminderOps
 from engine.service.reviews import ReviewOps
 from engine.service.shards import ShardOps
+from engine.service.tournaments import TournamentOps
 from engine.store import damaged, log, stats
 from engine.store import games as rows
 from engine.store.config import StoreConfig
@@ -31,7 +32,7 @@ from engine.store.models import GameInfo
 
 
 class GameService(LobbyOps, PlayOps, AutopilotOps, ReminderOps, MessageOps, ReadOps, OutboxOps,
-                  LanguageOps, CooldownOps, ShardOps, RatingOps, ReviewOps):
+                  LanguageOps, CooldownOps, ShardOps, RatingOps, ReviewOps, TournamentOps):
     """Lobbies, moves, deadlines and reads over one database (a SQLite file or a PostgreSQL
     server); no front-end types in here."""
 

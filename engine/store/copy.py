@@ -12,7 +12,9 @@ from engine.store.query import fetch_all, fetch_one
 # Parents before children, so every foreign key finds its row.
 TABLES = ("games", "seats", "actions", "snapshots", "deadlines", "messages", "results",
           "preferences", "meta", "reminders", "damaged_games", "languages", "cooldowns",
-          "ratings", "rated_games", "rating_changes", "reviews")
+          "ratings", "rated_games", "rating_changes", "reviews", "tournaments",
+          "tournament_players", "tournament_tables", "tournament_seats", "tournament_messages",
+          "guild_settings")
 
 
 async def copy_rows(source: Database, target: PostgresDatabase) -> dict[str, int]:
@@ -37,14 +39,15 @@ async def copy_rows(source: Database, target: PostgresDatabase) -> dict[str, int
                                  "member ids there are Discord's numbers.") from exc
             counts[table] = len(rows)
         # Ids were copied as they were: new games go on after the highest.
-        await write.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), "
-                            "COALESCE((SELECT MAX(id) FROM games), 0) + 1, false)")
+        for table in ("games", "tournaments"):
+            await write.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
     return counts
 
 
 def _typed(columns: list[str], row: tuple) -> tuple:
     """SQLite's untyped member ids as the integers PostgreSQL's BIGINT columns take."""
-    ids = {"host_id", "user_id"}
+    ids = {"host_id", "user_id", "organiser_id"}
     return tuple(int(value) if name in ids and isinstance(value, str) else value
                  for name, value in zip(columns, row, strict=True))
 

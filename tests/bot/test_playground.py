@@ -231,3 +231,36 @@ async def test_pictures_are_shown_at_discords_inline_size_and_open_full_size(
     assert "max-width: min(100%, 550px); max-height: 350px" in seen["css"]
     assert "width: calc(100% - 30px); margin-left: 15px" in seen["css"]
     assert "media-lightbox" in seen["media"] and ".media-lightbox-image" in seen["css"]
+
+
+async def test_one_person_runs_a_tournament_of_ai_players_in_the_playground(
+        tmp_path: Path) -> None:
+    seen: dict[str, Any] = {}
+
+    async def evening(playground: Playground) -> None:
+        channel, (ann,) = playground.channel, playground.people
+        async with playground.lock:
+            opened = await ann.slash(channel, "game tournament new", game="emerald", rounds=1)
+            signup = channel.last_message
+            ids = {c.custom_id.rsplit(":", 1)[1]: c.custom_id
+                   for row in signup.components for c in row.children}
+            await ann.click(signup, custom_id=ids["join"])
+            for _ in range(7):
+                await ann.click(signup, custom_id=ids["ai"])
+            await ann.click(signup, custom_id=ids["start"])
+        seen["opened"] = reply_text(opened)
+        seen["page"] = await playground.render()
+        service = playground.bot.service
+        info = await service.tournament_in_channel(playground.guild.id, channel.id)
+        table = next(t for t in await service.tournament_tables(info.id, 1)
+                     if ann.id in t.people)
+        thread = next(t for t in channel.threads if t.id == table.thread_id)
+        async with playground.lock:
+            await ann.slash(thread, "game autopilot", mode="on")
+        seen["info"] = await service.tournament(info.id)
+
+    await run_playground(tmp_path / "p.db", until=evening, wall=FakeWall())
+    assert "is open for sign-up" in seen["opened"]
+    assert "Tournament 1 · round 1 · table 1" in seen["page"]
+    assert "Tournament 1 · round 1 · table 2" in seen["page"]
+    assert seen["info"].status == "finished" and len(seen["info"].entrants) == 8

@@ -1,0 +1,1 @@
+"""Tournaments without a database: pairing rounds and ranking the standings (pure functions)."""
