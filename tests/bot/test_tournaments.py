@@ -284,3 +284,25 @@ async def test_one_person_and_ai_players_play_a_whole_tournament(
     assert info.status == "finished"
     lines = await simcord_bot.service.tournament_standings(tid)
     assert len(lines) == 8 and sum(s.points for s in lines) == 24.0  # AI entrants score too
+
+
+async def test_where_threads_cannot_open_each_table_gets_a_channel_of_its_own(
+        simcord_env: Env, simcord_bot: JuwelierBot) -> None:
+    guild = simcord_env.create_guild()
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    organiser = guild.add_member(simcord_env.create_user("org"), roles=[admins])
+    members = [guild.add_member(simcord_env.create_user(f"p{i}")) for i in range(1, 5)]
+    channel = guild.create_text_channel("tournament", overwrites={
+        simcord_bot.user: discord.PermissionOverwrite(create_public_threads=False)})
+    tid, signup = await sign_up(simcord_bot, channel, organiser, members, game="emerald",
+                                rounds=1, table_size=2, timer=0)
+    await organiser.click(signup, custom_id=button(signup, "start"))
+    tables = await simcord_bot.service.tournament_tables(tid, 1)
+    assert not channel.threads
+    own = {c.id: c for c in simcord_bot.get_guild(guild.id).text_channels}
+    for table in tables:
+        assert own[table.thread_id].name == f"t{tid}-r1-table-{table.table_no}"
+        game = await simcord_bot.service.get_game(table.game_id)
+        assert game.channel_id == table.thread_id and game.status == "running"
+    post = next(m for m in channel.history() if "Round 1 of 1" in m.content)
+    assert all(f"<#{t.thread_id}>" in post.content for t in tables)

@@ -20,7 +20,7 @@ from bot.catalog import _
 from bot.core.base import BotBase
 from bot.core.interactions import INVALID_CLICK, acknowledge, mark_recorded, tell
 from bot.core.language import channel_language
-from bot.core.rest import edit_safely, send_safely
+from bot.core.rest import edit_safely, refusal_reason, send_safely
 from bot.core.texts import chunks, nonce, pinging
 from bot.core.tournaments.buttons import signup_view
 from bot.core.tournaments.picture import standings_picture
@@ -57,7 +57,8 @@ class Tournaments:
         self.bot = bot
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = \
             weakref.WeakValueDictionary()
-        self._owed: set[int] = set()  # tournaments to look at again (busy, or a step failed)
+        self._owed: set[int] = set()  # tournaments to look at again at once (busy)
+        self._later: set[int] = set()  # ... on the timer's next pass (a step failed)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         """One tournament's front-end steps in order."""
@@ -146,7 +147,7 @@ class Tournaments:
             await self.advance(tournament_id)
         except Exception:
             log.exception("tournament #%s: could not move on; trying again later", tournament_id)
-            self._owed.add(tournament_id)
+            self._later.add(tournament_id)
 
     async def catch_up(self) -> None:
         """Advance every running tournament (at start-up, and when a league's round is due);
@@ -159,7 +160,8 @@ class Tournaments:
 
     async def due(self, now: float) -> float | None:
         """Advance the leagues whose next round is due; when the next one falls due."""
-        for tournament_id in sorted(self._owed):
+        retry, self._later = self._later | self._owed, set()
+        for tournament_id in sorted(retry):
             try:
                 await self.advance(tournament_id)
             except Exception:
@@ -259,8 +261,11 @@ class Tournaments:
                 table.table_no - 1].game_id
             await self.bot.tell_change(game_id, result)  # type: ignore[arg-type]
 
-    async def _thread(self, info: TournamentInfo, table: TableRow) -> discord.Thread | None:
-        """The table's thread: the one opened before a crash (same name), else a new one."""
+    async def _thread(self, info: TournamentInfo,
+                      table: TableRow) -> discord.abc.GuildChannel | discord.Thread | None:
+        """Where the table plays: its thread (the one opened before a crash, found by its
+        name, else a new one); where no thread may open, a channel of its own beside the
+        tournament's (the same, by name); None if neither can be had (told once)."""
         channel = self.bot.get_channel(info.channel_id)
         if not isinstance(channel, discord.TextChannel):
             with contextlib.suppress(discord.HTTPException):
@@ -284,10 +289,37 @@ class Tournaments:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                  auto_archive_duration=archive)
         except discord.HTTPException as exc:
-            log.warning("tournament #%s: no thread for table %s (%s)", info.id, table.table_no,
-                        exc)
-            return None
+            log.info("tournament #%s: no thread for table %s (%s); a channel instead", info.id,
+                     table.table_no, exc)
+            return await self._own_channel(info, table, channel, exc)
         for user in table.members:
             with contextlib.suppress(discord.HTTPException):
                 await thread.add_user(discord.Object(user))
         return thread
+
+    async def _own_channel(self, info: TournamentInfo, table: TableRow,
+                           parent: discord.TextChannel,
+                           refused: Exception) -> discord.TextChannel | None:
+        """A text channel for the table in the tournament channel's category (Discord's
+        channel names: lower case, no spaces), or None, said once in the tournament channel."""
+        name = f"t{info.id}-r{table.round}-table-{table.table_no}"
+        found = next((c for c in parent.guild.text_channels if c.name == name), None)
+        if found is not None:
+            return found
+        try:
+            return await parent.guild.create_text_channel(name, category=parent.category)
+        except discord.HTTPException as exc:
+            log.warning("tournament #%s: no thread or channel for table %s (%s)", info.id,
+                        table.table_no, exc)
+        key = f"nothread:{table.round}"
+        if key not in await self.bot.service.tournament_messages(info.id):
+            with channel_language(self.bot, info.channel_id):
+                text = "⚠️ " + _("I cannot open the tables of round {round} ({reason}): give me "
+                                "*Create Public Threads* here, or *Manage Channels*. I try again "
+                                "on my next pass.").format(round=table.round,
+                                                           reason=refusal_reason(refused))
+            sent = await send_safely(parent, text, allowed_mentions=NO_PINGS)
+            if sent is not None:
+                await self.bot.service.set_tournament_message(info.id, key, parent.id, sent.id)
+        self._later.add(info.id)
+        return None
