@@ -7,7 +7,7 @@ docs/screenshots/playground_<game>_<moment>[_phone].png. After every click it ch
 person sees: at most one private message with live buttons (docs/prompts.md).
 
 Needs `pip install -e ".[playground]" playwright` and Debian's chromium (not used by CI):
-    python docs/screenshots_playground_games.py
+    python docs/screenshots_playground_games.py [esr] [emerald] [gke]   (default: all three)
 """
 
 from __future__ import annotations
@@ -152,9 +152,15 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
 
 async def main() -> None:
     """A playground per language; in each, its games one after another."""
+    chosen = sys.argv[1:] or list(GAMES)
+    from bot.core.presenter import presenters
+    for presenter in presenters():  # SimCord settles a click by running its timers: a
+        presenter.coalesce_edits = 0.0  # table edit held back a second never lets it settle
     for language in ("en", "de"):
         games = [(g, level, options) for g, (lang, level, options) in GAMES.items()
-                 if lang == language]
+                 if lang == language and g in chosen]
+        if not games:
+            continue
         wall = Wall()
 
         async def evening(pg: Playground, games: list = games, wall: Wall = wall) -> None:
