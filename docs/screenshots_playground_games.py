@@ -29,6 +29,9 @@ from engine.core.i18n import use_locale  # noqa: E402
 from tests.bot.driver import add_ai  # noqa: E402
 
 DESKTOP, PHONE = (1100, 900), (360, 800)
+MENU = "button.select-trigger"
+# Enabled and not waiting for the click before it (the preview marks those aria-disabled).
+READY = ':not([disabled]):not([aria-disabled="true"])'
 GAMES = {"esr": ("en", "greedy", {}), "emerald": ("de", "greedy", {}),
          "gke": ("en", "hard", {"rounds": 3})}
 
@@ -52,7 +55,7 @@ async def live_prompts(page: Any) -> list[Any]:
         if not await message.locator(".message-ephemeral-note").count():
             continue
         if await message.locator("button.component-button:not([disabled]), "
-                                 ".preview-select button.select-trigger:not([disabled])").count():
+                                 f".preview-select {MENU}:not([disabled])").count():
             found.append(message)
     return found
 
@@ -62,34 +65,59 @@ async def press_table_button(page: Any, labels: tuple[str, ...]) -> bool:
     for button in reversed(await page.locator("button.component-button").all()):
         text = (await button.inner_text()).strip()
         if any(text.endswith(label) for label in labels) and await button.is_enabled():
-            await button.click()
-            return True
+            return await settled(button.click(timeout=5000))
     return False
 
 
 async def answer(page: Any, prompt: Any, rng: random.Random) -> None:
     """A random choice in a private prompt: a button, or a gem in a card's menu."""
-    selects = await prompt.locator(".preview-select button.select-trigger:not([disabled])").all()
+    selects = await prompt.locator(f".preview-select {MENU}{READY}").all()
     buttons = []
-    for button in await prompt.locator("button.component-button:not([disabled])").all():
+    for button in await prompt.locator(f"button.component-button{READY}").all():
         text = (await button.inner_text()).strip()
         if "🔍" in text or text.endswith("…"):  # look closer, the offer builder: not a move
             continue
         buttons.append(button)
     if selects and (not buttons or rng.random() < 0.85):
-        await rng.choice(selects).click()
-        options = await page.locator('[role="option"]').all()
-        if options:
-            await rng.choice(options).click()
+        menu = rng.choice(selects)
+        if await settled(menu.click(timeout=5000)):
+            listbox = page.locator(f'[id="{await menu.get_attribute("aria-controls")}"]')
+            options = await listbox.locator('[role="option"]:visible').all()
+            if options:
+                await settled(rng.choice(options).click(timeout=5000))
         return
     if buttons:
-        await rng.choice(buttons).click()
+        await settled(rng.choice(buttons).click(timeout=5000))
+
+
+async def idle(page: Any, seconds: float = 30) -> None:
+    """Wait until the page has no click in flight (its status line stops saying "…")."""
+    status = page.locator("#action-status")
+    for _tick in range(int(seconds * 5)):
+        if not (await status.inner_text()).strip().endswith("…"):
+            return
+        await page.wait_for_timeout(200)
+
+
+async def settled(click: Any) -> bool:
+    """Run a click; False if the control went away or stayed busy (the bot moved on)."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        await click
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 async def shoot(page: Any, name: str) -> None:
     """`name`.png at desktop width and `name`_phone.png at 360 px, of the page as it is."""
+    # A click on a page the bot had just changed is refused by the preview ("Action was not
+    # completed", SimCord's stale-revision); reading the page afresh clears that status line.
+    await settled(page.get_by_role("button", name="Refresh preview").click(timeout=5000))
     for size, suffix in ((DESKTOP, ""), (PHONE, "_phone")):
         await page.set_viewport_size({"width": size[0], "height": size[1]})
+        await idle(page)
         await page.wait_for_timeout(1500)
         # The newest message's end: the table, its picture and the prompt under it.
         await page.locator("article.channel-message").last.evaluate(
@@ -104,6 +132,7 @@ async def shoot(page: Any, name: str) -> None:
 async def play_through(pg: Playground, game: str, level: str, options: dict[str, Any],
                        wall: Wall) -> None:
     """Open a game with two AI seats and play it out in the browser."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
     from playwright.async_api import async_playwright
 
     bot, channel, (person,) = pg.bot, pg.channel, pg.people
@@ -126,6 +155,7 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
                                           args=["--no-sandbox", "--disable-gpu"])
         page = await browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
         await page.goto(url, wait_until="load", timeout=180_000)
+        page.set_default_timeout(5000)  # a control the bot has just replaced is not waited for
         await page.wait_for_timeout(3000)
         clicks, shot = 0, False
         for _step in range(600):
@@ -134,11 +164,15 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
             prompts = await live_prompts(page)
             assert len(prompts) <= 1, f"{len(prompts)} live private prompts"
             if prompts:
-                await answer(page, prompts[0], rng)
+                try:
+                    await answer(page, prompts[0], rng)
+                except PlaywrightTimeout:  # the prompt changed under the pointer: look again
+                    continue
                 clicks += 1
             elif not await press_table_button(page, labels):
                 await page.wait_for_timeout(1000)  # the AI seats' turn, or the round's clock
                 continue
+            await idle(page)
             await page.wait_for_timeout(700)
             if clicks >= 12 and not shot:
                 await shoot(page, f"{name}_mid")
@@ -153,9 +187,6 @@ async def play_through(pg: Playground, game: str, level: str, options: dict[str,
 async def main() -> None:
     """A playground per language; in each, its games one after another."""
     chosen = sys.argv[1:] or list(GAMES)
-    from bot.core.presenter import presenters
-    for presenter in presenters():  # SimCord settles a click by running its timers: a
-        presenter.coalesce_edits = 0.0  # table edit held back a second never lets it settle
     for language in ("en", "de"):
         games = [(g, level, options) for g, (lang, level, options) in GAMES.items()
                  if lang == language and g in chosen]

@@ -81,6 +81,8 @@ class Publisher:
         """Tell every game's committed but untold events (after a crash, a failed publish,
         or AI moves played while resuming), in order; one game's failure holds up no other."""
         for game_id in await self.bot.service.untold_games():
+            if game_id in self._later:
+                continue  # held back for its pause: written when the pause is over
             try:
                 await self.publish(game_id)
             except Exception:

@@ -185,6 +185,10 @@ class Timers:
             await self.bot.tournaments.due(now + TOLERANCE)
         except Exception:
             log.exception("the tournaments' pass failed")
+        # What this pass changed (its own publishes poke) is in the wake read next; a poke
+        # from now on is news. Left set, a publish held back for its pause would wake the pass
+        # over and over until the pause is over (forever, under a simulated clock).
+        self._poked = False
         wake = await self.next_wake(now)
         # Still due after this pass means it failed just now: retry later, not at once.
         return now + RETRY_AFTER if wake <= now + TOLERANCE else wake

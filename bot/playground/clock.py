@@ -30,6 +30,26 @@ def start_at_wall_clock(env: Any) -> None:
         clock._epoch = max(epoch, wall)  # never backwards: message ids grow with time
 
 
+def only_the_ticker_moves_time(env: Any) -> None:
+    """Let the bot's timers fire only when the ticker moves the simulated clock.
+
+    SimCord gives every timer a wall-clock fallback and settles a click only once no timer is
+    due within its settle timeout (the playground's is two minutes, for the AI workers'
+    start). A round clock shorter than that (Große kleine Edelsteine's 30 s) would hold every
+    click until the round closed. The ticker already moves the clock with the wall clock, so
+    the fallbacks add nothing: without them a waiting timer is parked and the click settles.
+    Leans on a SimCord internal (`Env._schedule_timer`), pinned by tests/bot/test_playground.py."""
+    schedule = env._schedule_timer
+
+    def virtual_only(record: Any, *args: Any) -> None:
+        schedule(record, *args)
+        if record.real_handle is not None:
+            record.real_handle.cancel()
+            record.real_handle = None
+
+    env._schedule_timer = virtual_only
+
+
 class WallClock:
     """Moves the simulated clock with `wall` (seconds, e.g. time.monotonic) every tick."""
 

@@ -13,7 +13,7 @@ from typing import Any
 from bot.config import BotSettings
 from bot.core.client import JuwelierBot
 from bot.playground import hub
-from bot.playground.clock import WallClock, start_at_wall_clock
+from bot.playground.clock import WallClock, only_the_ticker_moves_time, start_at_wall_clock
 from bot.playground.previews import Previews
 from engine.core.i18n import use_locale
 
@@ -121,6 +121,7 @@ async def run_playground(db_path: Path, port: int | None = None,
         # starts the AI worker processes, which takes seconds on a slow machine.
         running = simcord.run(bot, settle_timeout=SETTLE)
         start_at_wall_clock(running._env)  # before the bot starts: its timers read the clock
+        only_the_ticker_moves_time(running._env)
         async with running as env:
             locale = DISCORD_LOCALES[language]
             guild = env.create_guild(name="Juwelier Playground", preferred_locale=locale)

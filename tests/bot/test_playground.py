@@ -264,3 +264,46 @@ async def test_one_person_runs_a_tournament_of_ai_players_in_the_playground(
     assert "Tournament 1 · round 1 · table 1" in seen["page"]
     assert "Tournament 1 · round 1 · table 2" in seen["page"]
     assert seen["info"].status == "finished" and len(seen["info"].entrants) == 8
+
+
+async def test_a_click_comes_back_at_once_while_a_round_clock_runs(tmp_path: Path) -> None:
+    """Große kleine Edelsteine's round closes within a minute. SimCord would let that clock
+    run out on the wall clock and hold the click until it did (the autopilot then plays the
+    round); in the playground only the ticker moves time, so the prompt comes back while the
+    round is still open; the ticker closes it when its time is up."""
+    from tests.bot.driver import add_ai, open_prompt, seat_of, state
+
+    seen: dict[str, Any] = {}
+
+    async def look(playground: Playground) -> None:
+        bot, channel, (ann,) = playground.bot, playground.channel, playground.people
+        async with playground.lock:
+            await ann.slash(channel, "game new", game="gke")
+            lobby = channel.last_message
+            await add_ai(ann, lobby, "hard")
+            info = await bot.service.game_in_channel(playground.guild.id, channel.id)
+            await ann.click(lobby, label="Start")
+            seen["round"] = (await state(bot, info.id))["round"]
+            seen["prompt"] = await open_prompt(bot, channel, info.id, ann)
+            seen["round after"] = (await state(bot, info.id))["round"]
+            seen["pending"] = [d.player for d in await bot.service.pending(info.id)]
+            seen["seat"] = await seat_of(bot, info.id, ann)
+        await ticked(playground, wall, 301)  # the longest round clock runs out
+        await ticked(playground, wall)
+        seen["round at last"] = (await state(bot, info.id))["round"]
+
+    wall = FakeWall()
+    await run_playground(tmp_path / "p.db", until=look, wall=wall)
+    assert seen["prompt"].ephemeral and "picks to go" in reply_text(seen["prompt"])
+    assert seen["round after"] == seen["round"] and seen["seat"] in seen["pending"]
+    assert seen["round at last"] > seen["round"], "the ticker closes the round in time"
+
+
+def test_the_playground_leans_on_simcords_timer_scheduling() -> None:
+    """`only_the_ticker_moves_time` wraps Env._schedule_timer and clears a record's fallback."""
+    import inspect
+
+    from simcord.env import Env
+
+    source = inspect.getsource(Env._schedule_timer)
+    assert "record.real_handle = real_call_at(" in source

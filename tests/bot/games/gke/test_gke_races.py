@@ -203,3 +203,34 @@ async def test_table_edits_are_coalesced_and_the_last_state_is_shown(
     for user, label in labels:
         assert f"{user.name} **{label}**" in shown_text  # the last state, all four picks
     assert (await table_message(simcord_bot, channel, game_id)).id == table.id
+
+
+async def test_a_held_back_table_edit_leaves_the_timer_asleep(
+        simcord_env: Env, simcord_bot: JuwelierBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An AI seat's pick inside the pause between table edits is held back. The timer's pass
+    that played it must not keep waking itself over it (its catch-up would find the edit
+    untold, publish, be held back and poke again: a loop for as long as the pause lasts, which
+    under SimCord's clock is forever)."""
+    monkeypatch.setattr(GkePresenter, "coalesce_edits", 30.0)
+    channel, (ann,), game_id = await open_game(simcord_env, simcord_bot, 1, ais=1, timers=True)
+    passes = 0
+    original = simcord_bot.timers.run_due
+
+    async def run_due() -> float:
+        nonlocal passes
+        passes += 1
+        return await original()
+
+    simcord_bot.timers.run_due = run_due  # type: ignore[method-assign]
+    shown = await prompt(simcord_bot, channel, game_id, ann)
+    label = next(o["value"] for o in menus(shown)[0]["options"] if not o.get("description"))
+    await pick(ann, shown, 0, label)
+    await simcord_env.advance_time(20)  # the AI seat's first think time (at most 13 s) is over
+    await simcord_env.settle()
+    assert passes <= 6, f"{passes} timer passes for one AI pick"
+    assert len([p for p in await picks(simcord_bot, game_id) if p]) >= 2, "the AI seat picked"
+    await simcord_env.advance_time(31)
+    await simcord_env.settle()
+    table = "\n".join(f.value for f in (await table_message(
+        simcord_bot, channel, game_id)).embeds[0].fields)
+    assert f"ann **{label}**" in table, "the held-back edit is written after all"

@@ -31,8 +31,9 @@ def story(channel) -> str:
 
 
 async def open_game(env: Env, bot: JuwelierBot, people: int, ais: int = 0,
-                    level: str = "hard", **options):
-    """A started game in a new channel: people ann, bob, cy, dee; AI seats of `level`."""
+                    level: str = "hard", timers: bool = False, **options):
+    """A started game in a new channel: people ann, bob, cy, dee; AI seats of `level`;
+    the bot's timer stopped unless `timers`."""
     guild = env.create_guild()
     channel = guild.create_text_channel("pool")
     actors = [guild.add_member(env.create_user(n)) for n in ("ann", "bob", "cy", "dee")[:people]]
@@ -46,7 +47,8 @@ async def open_game(env: Env, bot: JuwelierBot, people: int, ais: int = 0,
     game_id = (await bot.service.game_in_channel(guild.id, channel.id)).id
     # SimCord lets a virtual timer's time pass on the wall clock too, so the AI seats' think
     # times would stall the clicks in between: the test moves the clock and runs what fell due.
-    await bot.timers.stop()
+    if not timers:
+        await bot.timers.stop()
     return channel, actors, game_id
 
 
