@@ -144,7 +144,10 @@ def standings_lines(info: TournamentInfo, lines: Sequence[Standing]) -> list[str
         # Translators: a standings line; "Bh" is Buchholz (the opponents' points).
         # The rank in bold: a line starting "7. " is a Markdown list, which renumbers shared
         # ranks (7, 7 would show as 7, 8).
-        out.append(_("{rank}. {player} — {points} pts · Bh {buchholz} · score {score}").format(
+        # One point is singular; half points, like none, are plural (1 pt, 1.5 pts, 0 pts).
+        out.append(ngettext("{rank}. {player} — {points} pt · Bh {buchholz} · score {score}",
+                            "{rank}. {player} — {points} pts · Bh {buchholz} · score {score}",
+                            1 if line.points == 1 else 2).format(
             rank=f"**{line.rank}**", player=name, points=points_text(line.points),
             buchholz=points_text(line.buchholz), score=points_text(line.score)))
     if len(lines) > STANDINGS_SHOWN:
