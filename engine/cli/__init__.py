@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.core.ai import POLICIES
+from engine.core.ai import POLICIES, own_levels
 from engine.core.catalog import _, ngettext
 from engine.core.errors import EngineError
 from engine.core.i18n import LOCALES, use_locale
@@ -124,8 +124,14 @@ def play_terminal(args: argparse.Namespace) -> int:
         # Translators: --name is a command-line option; keep it as it is
         raise EngineError(_("--name takes a name of 1 to {most} characters.").format(
             most=NAME_MAX))
-    if args.game is not None and not args.resume:
-        get_kind(args.game).check_player_count(args.players)
+    if not args.resume:
+        kind = get_kind(args.game) if args.game is not None else kinds()[0]
+        kind.check_player_count(args.players)
+        offered = own_levels(kind.name, sorted(POLICIES))  # as a lobby offers them
+        if args.ai not in offered:
+            # Translators: --ai is a command-line option; keep it as it is
+            raise EngineError(_("--ai: {game} plays the AI levels {levels}.").format(
+                game=kind.title, levels=", ".join(offered)))
     return run(args.players, args.ai, args.seed, args.name, game=args.game, db=args.db,
                resume=args.resume)
 
@@ -171,11 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=4,
                       help="seats at the table, you included (default 4; the game says how many "
                            "it takes)")
-    play.add_argument("--ai", default="random", choices=sorted(POLICIES),
+    play.add_argument("--ai", default="random",
                       help="level of the AI seats: random (any legal move), greedy (good "
                            "heuristics), strong (the hardest: out-trades greedy seats), "
-                           "strong-v1 (the first strong level, kept for comparison) "
-                           "(default: random)")
+                           "strong-v1 (the first strong level, kept for comparison); Große "
+                           "kleine Edelsteine: easy, medium, hard (default: random)")
     play.add_argument("--seed", type=int, default=None,
                       help="the game's seed, to play the same deal again (default: random)")
     play.add_argument("--name", default="Player",

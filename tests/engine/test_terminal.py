@@ -134,3 +134,21 @@ def test_a_name_longer_than_discords_is_refused(capsys) -> None:
     assert "--name takes a name of 1 to 32 characters." in capsys.readouterr().err
     assert main(["--language", "de", "play", "--name", "   "]) == 2
     assert "--name erwartet einen Namen mit 1 bis 32 Zeichen." in capsys.readouterr().err
+
+
+def test_the_ai_levels_are_the_games_own(capsys, monkeypatch) -> None:
+    """Große kleine Edelsteine's seats play easy, medium or hard; a level the game does not
+    play its own way is refused with the levels it does, as a lobby offers them."""
+    import engine.cli.terminal as terminal
+
+    started = []
+    monkeypatch.setattr(terminal, "run", lambda *args, **kwargs: started.append(args) or 0)
+    assert main(["play", "--game", "gke", "--players", "2", "--ai", "hard"]) == 0
+    assert started and started[0][1] == "hard"
+    assert main(["play", "--game", "gke", "--players", "2", "--ai", "strong"]) == 2
+    assert ("--ai: Große kleine Edelsteine plays the AI levels easy, hard, medium, random."
+            in capsys.readouterr().err)
+    assert main(["play", "--players", "3", "--ai", "hard"]) == 2
+    assert "greedy, random, strong" in capsys.readouterr().err
+    assert main(["--language", "de", "play", "--players", "3", "--ai", "hard"]) == 2
+    assert "--ai: Edel, Stein & Reich kennt die KI-Stufen greedy" in capsys.readouterr().err
