@@ -65,7 +65,7 @@ async def press_table_button(page: Any, labels: tuple[str, ...]) -> bool:
     for button in reversed(await page.locator("button.component-button").all()):
         text = (await button.inner_text()).strip()
         if any(text.endswith(label) for label in labels) and await button.is_enabled():
-            return await settled(button.click(timeout=5000))
+            return await settled(button.click())
     return False
 
 
@@ -80,14 +80,14 @@ async def answer(page: Any, prompt: Any, rng: random.Random) -> None:
         buttons.append(button)
     if selects and (not buttons or rng.random() < 0.85):
         menu = rng.choice(selects)
-        if await settled(menu.click(timeout=5000)):
+        if await settled(menu.click()):
             listbox = page.locator(f'[id="{await menu.get_attribute("aria-controls")}"]')
             options = await listbox.locator('[role="option"]:visible').all()
             if options:
-                await settled(rng.choice(options).click(timeout=5000))
+                await settled(rng.choice(options).click())
         return
     if buttons:
-        await settled(rng.choice(buttons).click(timeout=5000))
+        await settled(rng.choice(buttons).click())
 
 
 async def idle(page: Any, seconds: float = 30) -> None:
@@ -114,7 +114,7 @@ async def shoot(page: Any, name: str) -> None:
     """`name`.png at desktop width and `name`_phone.png at 360 px, of the page as it is."""
     # A click on a page the bot had just changed is refused by the preview ("Action was not
     # completed", SimCord's stale-revision); reading the page afresh clears that status line.
-    await settled(page.get_by_role("button", name="Refresh preview").click(timeout=5000))
+    await settled(page.get_by_role("button", name="Refresh preview").click())
     for size, suffix in ((DESKTOP, ""), (PHONE, "_phone")):
         await page.set_viewport_size({"width": size[0], "height": size[1]})
         await idle(page)

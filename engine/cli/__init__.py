@@ -115,7 +115,8 @@ def replay_file(args: argparse.Namespace) -> int:
 
 def play_terminal(args: argparse.Namespace) -> int:
     """Play one game in the terminal against AI seats."""
-    from engine.cli.terminal import run  # imported here so `simulate` starts without the service
+    # Imported here so `simulate` starts without the service.
+    from engine.cli.terminal import default_kind, run
 
     if args.resume and args.db is None:
         raise EngineError(_("--resume needs --db FILE: the file the game was saved in."))
@@ -125,7 +126,7 @@ def play_terminal(args: argparse.Namespace) -> int:
         raise EngineError(_("--name takes a name of 1 to {most} characters.").format(
             most=NAME_MAX))
     if not args.resume:
-        kind = get_kind(args.game) if args.game is not None else kinds()[0]
+        kind = get_kind(args.game) if args.game is not None else default_kind()
         kind.check_player_count(args.players)
         offered = own_levels(kind.name, sorted(POLICIES))  # as a lobby offers them
         if args.ai not in offered:
